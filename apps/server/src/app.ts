@@ -1,0 +1,96 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { openIdProvider } from './modules/auth/oidc.ts';
+import { homeRepository } from './modules/home/home.repository.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { homeService } from './modules/home/home.service.ts';
+import { noticesRepository } from './modules/notices/notices.repository.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { noticesService } from './modules/notices/notices.service.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
+import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
+import { rateLimited } from './platform/errors.ts';
+import { installErrorHandling, installJsonParser } from './platform/http.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { welcomeNotice } from './modules/notices/welcome.ts';
+
+export interface AppOptions {
+  /** An already opened database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Prefix for shared Redis keys, so parallel test runs never share counters. */
+  redisPrefix?: string;
+}
+
+export interface Starlit {
+  app: FastifyInstance;
+  database: Database;
+  services: ReturnType<typeof buildServices>;
+  close(): Promise<void>;
+}
+
+function buildServices(config: Config, database: Database, bus: Bus) {
+  const users = usersRepository(database.db);
+  const notices = noticesService({ notices: noticesRepository(database.db), users, bus });
+  const auth = authService({
+    auth: authRepository(database.db),
+    users,
+    sessionTtlMs: config.sessionTtlMs,
+    adminUsers: config.adminUsers,
+    external: config.oidc ? openIdProvider(config.oidc) : null,
+    onUserCreated: (user) => welcomeNotice(notices, user),
+  });
+  const home = homeService({ home: homeRepository(database.db) });
+  return { users, notices, auth, home };
+}
+
+/** Assembles the whole server: database, services, routes, error handling. */
+export async function createApp(config: Config, options: AppOptions = {}): Promise<Starlit> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dbDir }));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  const bus = config.redisUrl ? redisBus(config.redisUrl, `${options.redisPrefix ?? 'starlit'}:bus`) : memoryBus();
+  const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${options.redisPrefix ?? 'starlit'}:rl:`) : memoryRateLimiter();
+  const services = buildServices(config, database, bus);
+  await services.users.promoteByNames(config.adminUsers);
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+  });
+  installJsonParser(app);
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(formbody);
+
+  // One budget per client address across every API call.
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'POST' || !(req.url.startsWith('/ai/api/') || req.url.startsWith('/api/'))) return;
+    const { allowed } = await limiter.hit(`api:${req.ip}`, config.rateLimitPerMinute, 60_000);
+    if (!allowed) throw rateLimited();
+  });
+
+  const authenticate = services.auth.authenticate;
+  authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl });
+  noticesRoutes(app, { notices: services.notices, authenticate });
+  homeRoutes(app, { home: services.home, authenticate });
+  realtimeRoutes(app, { bus, authenticate });
+
+  return {
+    app,
+    database,
+    services,
+    async close() {
+      await app.close();
+      await bus.close();
+      redis?.disconnect();
+      if (!options.database) await database.close();
+    },
+  };
+}

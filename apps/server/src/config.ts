@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every environment variable the server reads, with its default (README lists them). */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SEED_DEMO: flag.default(true),
+  ADMIN_USERS: z.string().default(''),
+  PUBLIC_URL: z.string().url().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SIGNIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? '' }
+      : null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    seedDemo: e.SEED_DEMO,
+    adminUsers: e.ADMIN_USERS.split(',').map((s) => s.trim()).filter(Boolean),
+    publicUrl: e.PUBLIC_URL ?? null,
+    oidc,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signinAttemptsPer15Min: e.SIGNIN_ATTEMPTS_PER_15_MIN,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+  };
+}

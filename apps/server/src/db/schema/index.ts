@@ -1,0 +1,4 @@
+export * from './users.ts';
+export * from './auth.ts';
+export * from './notices.ts';
+export * from './content.ts';

@@ -1,0 +1,72 @@
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authCodes, authStates, sessions, users } from '../../db/schema/index.ts';
+
+export function authRepository(db: Db) {
+  return {
+    async insertSession(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+    /** The live session of a token hash with its user. */
+    async liveSession(tokenHash: string) {
+      const [row] = await db
+        .select({ sessionId: sessions.id, userId: users.id, userName: users.userName, role: users.role })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      return row ?? null;
+    },
+    async revokeSession(id: string) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    async revokeUserSessions(userId: string) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    async insertCode(values: typeof authCodes.$inferInsert) {
+      await db.insert(authCodes).values(values);
+    },
+    /** Marks a live code used and returns it; a second use or an expired code gets null. */
+    async consumeCode(codeHash: string) {
+      const [row] = await db
+        .update(authCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authCodes.codeHash, codeHash), isNull(authCodes.usedAt), gt(authCodes.expiresAt, new Date())))
+        .returning();
+      return row ?? null;
+    },
+    async insertState(values: typeof authStates.$inferInsert) {
+      await db.insert(authStates).values(values);
+    },
+    async consumeState(state: string) {
+      const [row] = await db
+        .update(authStates)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authStates.state, state), isNull(authStates.usedAt), gt(authStates.expiresAt, new Date())))
+        .returning();
+      return row ?? null;
+    },
+    async peekState(state: string) {
+      const [row] = await db.select().from(authStates).where(eq(authStates.state, state));
+      return row ?? null;
+    },
+    /** Drops spent and expired codes, states and sessions. */
+    async sweep() {
+      const now = new Date();
+      await db.delete(authCodes).where(or(lt(authCodes.expiresAt, now), isNotNull(authCodes.usedAt)));
+      await db.delete(authStates).where(lt(authStates.expiresAt, now));
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,46 @@
+import { calls, ErrorCode } from '@starlit/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import { registerCall, type Authenticate } from '../../platform/http.ts';
+import { publicOrigin, safeReturnTo } from '../../platform/origin.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { presentSession, presentUserInfo } from './auth.presenter.ts';
+import type { AuthService } from './auth.service.ts';
+
+/** Cookie that ties a sign-in's state to the browser that started it (login CSRF). */
+export const STATE_COOKIE = 'starlit_auth_state';
+
+export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; users: UsersRepository; authenticate: Authenticate; publicUrl: string | null }) {
+  const { auth } = deps;
+
+  // Browser navigation, not a JSON call: sends the browser to the sign-in provider.
+  app.get<{ Querystring: { return_to?: string } }>('/ai/api/v1/auth/authorize', async (req, reply) => {
+    const origin = publicOrigin(req, deps.publicUrl);
+    const { state, url } = await auth.begin({
+      returnTo: safeReturnTo(req.query.return_to, origin),
+      redirectUri: `${origin}/`,
+      builtInAuthorizeUrl: `${origin}/passport/authorize`,
+    });
+    reply.setCookie(STATE_COOKIE, state, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
+    return reply.redirect(url, 302);
+  });
+
+  registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply }) => {
+    const cookieState = req.cookies[STATE_COOKIE];
+    // A state the browser did not start is refused: someone else's sign-in link.
+    if (input.state && cookieState && cookieState !== input.state) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
+    const session = await auth.codeToToken(input.code, input.state);
+    reply.clearCookie(STATE_COOKIE, { path: '/' });
+    return presentSession(session);
+  });
+
+  registerCall(app, calls.auth.me, deps.authenticate, async ({ user }) => {
+    const row = await deps.users.byId(user.id);
+    if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    return presentUserInfo(row);
+  });
+
+  registerCall(app, calls.auth.logout, deps.authenticate, async ({ user }) => ({ revoked: await auth.revoke(user.sessionId) }));
+
+  registerCall(app, calls.auth.logoutAll, deps.authenticate, async ({ user }) => ({ revoked: await auth.revokeAll(user.id) }));
+}

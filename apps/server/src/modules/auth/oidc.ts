@@ -1,0 +1,69 @@
+import * as oidc from 'openid-client';
+
+/** What Starlit needs from an external OpenID Connect provider. */
+export interface ExternalProvider {
+  issuer: string;
+  authorizeUrl(params: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<string>;
+  /** Exchanges a code; answers the provider's subject and a display name. */
+  exchange(params: {
+    redirectUri: string;
+    code: string;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+  }): Promise<{ subject: string; name: string; accessToken: string }>;
+}
+
+/** An OpenID Connect relying party (authorization code + PKCE) built with openid-client. */
+export function openIdProvider(settings: { issuer: string; clientId: string; clientSecret: string }): ExternalProvider {
+  let discovered: Promise<oidc.Configuration> | null = null;
+  const insecure = settings.issuer.startsWith('http://');
+  const configuration = () => {
+    discovered ??= oidc
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret || undefined,
+        undefined,
+        // plain http is only for providers on the same machine (tests, local set-ups)
+        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((err: unknown) => {
+        discovered = null;
+        throw err;
+      });
+    return discovered;
+  };
+  return {
+    issuer: settings.issuer,
+    async authorizeUrl({ redirectUri, state, nonce, codeVerifier }) {
+      const config = await configuration();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid profile email',
+        state,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+      });
+      return url.href;
+    },
+    async exchange({ redirectUri, code, state, nonce, codeVerifier }) {
+      const config = await configuration();
+      const callback = new URL(redirectUri);
+      callback.searchParams.set('code', code);
+      callback.searchParams.set('state', state);
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: codeVerifier,
+        expectedState: state,
+        expectedNonce: nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new Error('the provider returned no ID token');
+      const pick = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string) : '');
+      const name = pick('preferred_username') || pick('nickname') || pick('name') || pick('email').split('@')[0] || `user-${claims.sub.slice(0, 8)}`;
+      return { subject: claims.sub, name, accessToken: tokens.access_token };
+    },
+  };
+}

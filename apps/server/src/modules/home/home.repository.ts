@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Cursor } from '../../platform/pagination.ts';
+
+export interface FeedRow {
+  type: 'agent' | 'work';
+  id: string;
+  at: Date;
+  kind: 'image' | 'video' | 'audio' | 'post' | null;
+  title: string;
+  body: string;
+  cover: string | null;
+  media: string | null;
+  engine: string | null;
+  tags: string[];
+  userId: string;
+  userName: string;
+  userAvatar: string | null;
+}
+
+type Filter = { agents: boolean; workKinds: Array<'image' | 'video' | 'audio' | 'post'> };
+
+/** Public agents and published public works, merged newest first. */
+export function homeRepository(db: Db) {
+  return {
+    async feed(filter: Filter, cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
+      const parts = [];
+      if (filter.agents) {
+        parts.push(sql`
+          select 'agent' as type, a.id, a.published_at as at, null::text as kind, a.nickname as title,
+                 a.role_intro as body, a.avatar as cover, null::text as media, null::text as engine, a.tags,
+                 u.id as user_id, u.user_name, u.avatar as user_avatar
+          from agents a join users u on u.id = a.owner_id
+          where a.is_public and a.published_at is not null`);
+      }
+      if (filter.workKinds.length > 0) {
+        parts.push(sql`
+          select 'work' as type, w.id, w.published_at as at, w.kind, w.name as title,
+                 w.description as body, w.cover, w.media, w.engine, w.tags,
+                 u.id as user_id, u.user_name, u.avatar as user_avatar
+          from works w join users u on u.id = w.author_id
+          where w.is_public and w.published_at is not null
+            and w.kind in (${sql.join(filter.workKinds.map((k) => sql`${k}`), sql`, `)})`);
+      }
+      if (parts.length === 0) return [];
+      const after = cursor ? sql`where (f.at, f.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
+      const result = await db.execute<{
+        type: 'agent' | 'work';
+        id: string;
+        at: string | Date;
+        kind: FeedRow['kind'];
+        title: string;
+        body: string;
+        cover: string | null;
+        media: string | null;
+        engine: string | null;
+        tags: string[];
+        user_id: string;
+        user_name: string;
+        user_avatar: string | null;
+      }>(sql`select * from (${sql.join(parts, sql` union all `)}) f ${after} order by f.at desc, f.id desc limit ${limit + 1}`);
+      return result.rows.map((r) => ({
+        type: r.type,
+        id: r.id,
+        at: new Date(r.at),
+        kind: r.kind,
+        title: r.title,
+        body: r.body,
+        cover: r.cover,
+        media: r.media,
+        engine: r.engine,
+        tags: r.tags,
+        userId: r.user_id,
+        userName: r.user_name,
+        userAvatar: r.user_avatar,
+      }));
+    },
+  };
+}
+
+export type HomeRepository = ReturnType<typeof homeRepository>;

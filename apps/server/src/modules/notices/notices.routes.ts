@@ -1,0 +1,55 @@
+import { calls } from '@starlit/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall, type Authenticate } from '../../platform/http.ts';
+import { presentInteractNotice, presentSystemNotice } from './notices.presenter.ts';
+import type { NoticesService } from './notices.service.ts';
+
+export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesService; authenticate: Authenticate }) {
+  const { notices, authenticate } = deps;
+  const c = calls.notices;
+
+  registerCall(app, c.unreadCount, authenticate, async ({ user }) => {
+    const { system, interact } = await notices.unreadCount(user.id);
+    return { system: String(system), interact: String(interact), all: String(system + interact) };
+  });
+
+  registerCall(app, c.systemList, authenticate, async ({ user, input }) => {
+    const page = await notices.listSystem(user.id, input.cursor, input.limit);
+    return { items: page.items.map(presentSystemNotice), nextCursor: page.nextCursor };
+  });
+
+  registerCall(app, c.systemDetail, authenticate, async ({ user, input }) => presentSystemNotice(await notices.openSystem(user.id, input.id)));
+
+  registerCall(app, c.systemRead, authenticate, async ({ user, input }) => ({ updated: await notices.markSystemRead(user.id, input.id ?? null) }));
+
+  registerCall(app, c.interactList, authenticate, async ({ user, input }) => {
+    const page = await notices.listInteract(user.id, input.cursor, input.limit);
+    return { items: page.items.map(presentInteractNotice), nextCursor: page.nextCursor };
+  });
+
+  registerCall(app, c.interactDetail, authenticate, async ({ user, input }) => presentInteractNotice(await notices.openInteract(user.id, input.id)));
+
+  registerCall(app, c.interactRead, authenticate, async ({ user, input }) => ({ updated: await notices.markInteractRead(user.id, input.id ?? null) }));
+
+  registerCall(app, c.createSystem, authenticate, async ({ user, input }) =>
+    presentSystemNotice(await notices.sendSystem({ recipientId: null, title: input.title, content: input.content, createdBy: user.id })),
+  );
+
+  registerCall(app, c.createUserSystem, authenticate, async ({ user, input }) =>
+    presentSystemNotice(await notices.sendSystem({ recipientId: input.userId, title: input.title, content: input.content, createdBy: user.id })),
+  );
+
+  registerCall(app, c.createInteract, authenticate, async ({ input }) =>
+    presentInteractNotice(
+      await notices.sendInteract({
+        recipientId: input.userId,
+        kind: input.kind,
+        title: input.title,
+        content: input.content,
+        actorId: input.actorId,
+        targetType: input.targetType,
+        targetId: input.targetId,
+      }),
+    ),
+  );
+}

@@ -1,0 +1,100 @@
+import { ErrorCode } from '@starlit/contract';
+import type { Bus } from '../../platform/bus.ts';
+import { AppError, unauthorized } from '../../platform/errors.ts';
+import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { NoticesRepository, Reader } from './notices.repository.ts';
+
+type InteractKind = 'like' | 'comment' | 'reply' | 'follow' | 'gift' | 'mention' | 'other';
+
+/** What a feature sends when something happens to a user's things. */
+export interface InteractNoticeInput {
+  recipientId: string;
+  kind: InteractKind;
+  title: string;
+  content: string;
+  actorId?: string | null;
+  targetType?: string | null;
+  targetId?: string | null;
+}
+
+export function noticesService(deps: { notices: NoticesRepository; users: UsersRepository; bus: Bus }) {
+  const { notices, bus } = deps;
+  const byTimeAndId = (row: { createdAt: Date; id: string }) => ({ at: row.createdAt, id: row.id });
+
+  async function reader(userId: string): Promise<Reader> {
+    const joinedAt = await notices.joinedAt(userId);
+    if (!joinedAt) throw unauthorized();
+    return { id: userId, joinedAt };
+  }
+
+  async function requireUser(userId: string) {
+    if (!(await deps.users.byId(userId))) throw new AppError(ErrorCode.USER_NOT_FOUND);
+  }
+
+  return {
+    async unreadCount(userId: string) {
+      const r = await reader(userId);
+      const [system, interact] = await Promise.all([notices.unreadSystem(r), notices.unreadInteract(userId)]);
+      return { system, interact };
+    },
+
+    async listSystem(userId: string, cursor: string | undefined, limit: number) {
+      const rows = await notices.listSystem(await reader(userId), decodeCursor(cursor), limit);
+      return toPage(rows, limit, byTimeAndId);
+    },
+
+    /** One system notice; opening it marks it read, as a person reading it expects. */
+    async openSystem(userId: string, id: string) {
+      const r = await reader(userId);
+      const row = await notices.systemById(r, id);
+      if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
+      if (!row.read) await notices.markSystemRead(r, id);
+      return { ...row, read: true };
+    },
+
+    async markSystemRead(userId: string, id: string | null) {
+      const r = await reader(userId);
+      if (id && !(await notices.systemById(r, id))) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
+      return notices.markSystemRead(r, id);
+    },
+
+    async listInteract(userId: string, cursor: string | undefined, limit: number) {
+      const rows = await notices.listInteract(userId, decodeCursor(cursor), limit);
+      return toPage(rows, limit, byTimeAndId);
+    },
+
+    async openInteract(userId: string, id: string) {
+      const row = await notices.interactById(userId, id);
+      if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
+      if (!row.readAt) await notices.markInteractRead(userId, id);
+      return { ...row, readAt: row.readAt ?? new Date() };
+    },
+
+    async markInteractRead(userId: string, id: string | null) {
+      if (id && !(await notices.interactById(userId, id))) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
+      return notices.markInteractRead(userId, id);
+    },
+
+    /** A system notice to everyone (recipientId null) or to one user. */
+    async sendSystem(input: { recipientId: string | null; title: string; content: string; createdBy: string | null }) {
+      if (input.recipientId) await requireUser(input.recipientId);
+      const row = await notices.insertSystem(input);
+      await bus.publish(input.recipientId ?? '*', { type: 'notice', box: 'system' });
+      return row;
+    },
+
+    /** An interactive notice; later features (likes, comments, follows, gifts) call this. */
+    async sendInteract(input: InteractNoticeInput) {
+      await requireUser(input.recipientId);
+      if (input.actorId) await requireUser(input.actorId);
+      const id = await notices.insertInteract({ ...input, actorId: input.actorId ?? null });
+      await bus.publish(input.recipientId, { type: 'notice', box: 'interact' });
+      const row = await notices.interactById(input.recipientId, id);
+      if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
+      return row;
+    },
+  };
+}
+
+export type NoticesService = ReturnType<typeof noticesService>;

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { requestToken } from '../../platform/auth.ts';
+import type { Bus } from '../../platform/bus.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { Authenticate } from '../../platform/http.ts';
+
+/** Heartbeats keep proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Server-sent events for one signed-in user (notices now; job status later). The client
+ * reads it with fetch so the `token` header travels like on every other call.
+ */
+export function realtimeRoutes(app: FastifyInstance, deps: { bus: Bus; authenticate: Authenticate }) {
+  app.get('/ai/realtime', async (req, reply) => {
+    const token = requestToken(req);
+    const user = token ? await deps.authenticate(token) : null;
+    if (!user) throw unauthorized();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = deps.bus.subscribe(user.id, (event) => {
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    req.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+}

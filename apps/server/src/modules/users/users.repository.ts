@@ -1,0 +1,50 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { userIdentities, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function usersRepository(db: Db) {
+  return {
+    async byId(id: string, tx: Db | Tx = db): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+    async byName(userName: string, tx: Db | Tx = db): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
+      return row ?? null;
+    },
+    async byIds(ids: string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, ids));
+    },
+    /** Inserts a user; null when the name is taken (case-insensitive). */
+    async insert(values: typeof users.$inferInsert, tx: Db | Tx = db): Promise<UserRow | null> {
+      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+    async setRole(id: string, role: 'user' | 'admin') {
+      await db.update(users).set({ role }).where(eq(users.id, id));
+    },
+    async promoteByNames(names: string[]) {
+      if (names.length === 0) return;
+      await db
+        .update(users)
+        .set({ role: 'admin' })
+        .where(inArray(sql`lower(${users.userName})`, names.map((n) => n.toLowerCase())));
+    },
+    async byIdentity(issuer: string, subject: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select({ user: users })
+        .from(userIdentities)
+        .innerJoin(users, eq(users.id, userIdentities.userId))
+        .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
+      return row?.user ?? null;
+    },
+    async linkIdentity(issuer: string, subject: string, userId: string, tx: Db | Tx = db) {
+      await tx.insert(userIdentities).values({ issuer, subject, userId }).onConflictDoNothing();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,61 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** Events pushed to a user's open pages. */
+export type BusEvent = { type: 'notice'; box: 'system' | 'interact' };
+
+/**
+ * Fan-out of events to users. In one process an EventEmitter is enough; with REDIS_URL
+ * every instance publishes and subscribes through Redis so a page connected to any
+ * instance hears about a notice created on another.
+ */
+export interface Bus {
+  publish(userId: string | '*', event: BusEvent): Promise<void>;
+  subscribe(userId: string, listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const ALL = '*';
+
+export function memoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(userId, event) {
+      emitter.emit(userId, event);
+    },
+    subscribe(userId, listener) {
+      emitter.on(userId, listener);
+      emitter.on(ALL, listener);
+      return () => {
+        emitter.off(userId, listener);
+        emitter.off(ALL, listener);
+      };
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export function redisBus(url: string, channel = 'starlit:bus'): Bus {
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const local = memoryBus();
+  void sub.subscribe(channel);
+  sub.on('message', (_ch: string, raw: string) => {
+    const { userId, event } = JSON.parse(raw) as { userId: string; event: BusEvent };
+    void local.publish(userId, event);
+  });
+  return {
+    async publish(userId, event) {
+      await pub.publish(channel, JSON.stringify({ userId, event }));
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await local.close();
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}

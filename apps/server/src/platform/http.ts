@@ -1,0 +1,107 @@
+import { ErrorCode, errorMessage, validationFraming, type Access, type CallDef, type Envelope, type Language } from '@starlit/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { requestToken, type AuthUser } from './auth.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import { requestLanguage, zodErrorMap } from './i18n.ts';
+
+/** What a call handler receives. Calls that need a user get a non-null one. */
+export interface CallContext<I, A extends Access> {
+  input: I;
+  user: A extends 'public' ? AuthUser | null : AuthUser;
+  lang: Language;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Resolves a token to its user, or null when the token is unknown, expired or revoked. */
+export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+/** A success envelope. */
+export function ok<T>(data: T): Envelope<T> {
+  return { code: 0, data, message: '' };
+}
+
+function failure(lang: Language, error: AppError): Envelope<null> {
+  return { code: error.code, data: null, message: error.detail ?? errorMessage(error.code, lang) };
+}
+
+function validationMessage(lang: Language, issues: z.core.$ZodIssue[]): string {
+  const framing = validationFraming[lang];
+  return issues
+    .slice(0, 3)
+    .map((issue) => framing.field(issue.path.length ? issue.path.join('.') : framing.body, issue.message))
+    .join('; ');
+}
+
+/**
+ * Registers one contract call as `POST path`: checks access, validates the body with the
+ * call's schema (messages in the caller's language), runs the handler, and shapes the
+ * answer with the output schema so nothing outside the contract leaves the server.
+ */
+export function registerCall<I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  app: FastifyInstance,
+  call: CallDef<I, O, A>,
+  authenticate: Authenticate,
+  handler: (ctx: CallContext<z.output<I>, A>) => Promise<z.input<O>>,
+) {
+  app.post(call.path, async (req, reply) => {
+    const lang = requestLanguage(req);
+    const token = requestToken(req);
+    const user = token ? await authenticate(token) : null;
+    if (call.access !== 'public' && !user) throw unauthorized();
+    if (call.access === 'admin' && user?.role !== 'admin') throw forbidden();
+    const parsed = call.input.safeParse(req.body ?? {}, { error: zodErrorMap(lang) });
+    if (!parsed.success) {
+      throw new AppError(ErrorCode.VALIDATION, 200, validationMessage(lang, parsed.error.issues));
+    }
+    const data = await handler({ input: parsed.data, user: user as CallContext<z.output<I>, A>['user'], lang, req, reply });
+    return ok(call.output.parse(data));
+  });
+}
+
+/** Turns every failure into the envelope with the right status and a localized message. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const lang = requestLanguage(req);
+    if (err instanceof AppError) {
+      if (err.status === 429) reply.header('retry-after', '60');
+      return reply.status(err.status).send(failure(lang, err));
+    }
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(failure(lang, new AppError(ErrorCode.BODY_TOO_LARGE, 413)));
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(failure(lang, new AppError(ErrorCode.BAD_REQUEST, 415)));
+    }
+    if (fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(failure(lang, new AppError(ErrorCode.MALFORMED_JSON, 400)));
+    }
+    if (fe.statusCode === 429) {
+      return reply.status(429).send(failure(lang, new AppError(ErrorCode.RATE_LIMITED, 429)));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send(failure(lang, new AppError(ErrorCode.BAD_REQUEST, fe.statusCode)));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(failure(lang, new AppError(ErrorCode.INTERNAL, 500)));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = requestLanguage(req);
+    return reply.status(404).send(failure(lang, new AppError(ErrorCode.NOT_FOUND, 404)));
+  });
+}
+
+/** Parses JSON bodies, treating an empty body as `{}` (SPEC §7: "empty body" calls). */
+export function installJsonParser(app: FastifyInstance) {
+  // Fastify's own parser refuses __proto__ and constructor.prototype keys; keep it for non-empty bodies.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(req, text, done);
+  });
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp, type Starlit } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: { code: number; data: T; message: string };
+}
+
+export interface TestServer {
+  starlit: Starlit;
+  /** POSTs a JSON body like the web client does. */
+  call<T = unknown>(path: string, body?: unknown, opts?: { token?: string; lang?: string }): Promise<CallResult<T>>;
+  /** A signed-in user through the real code exchange; answers its token and id. */
+  user(name?: string): Promise<{ token: string; userId: string; userName: string }>;
+  admin(): Promise<{ token: string; userId: string; userName: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own for one test file: in-memory PGlite by default, or a fresh
+ * database on the PostgreSQL server of DATABASE_URL, dropped at the end.
+ */
+export async function testDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    return { database, url: null, drop: () => database.close() };
+  }
+  const name = `starlit_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, pgliteDir: null });
+  return {
+    database,
+    url: url.href,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let counter = 0;
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await testDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_USERS: 'admin',
+    SEED_DEMO: '0',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    REDIS_URL: process.env.REDIS_URL,
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const starlit = await createApp(config, { database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
+  await starlit.app.ready();
+
+  const call: TestServer['call'] = async (path, body = {}, opts = {}) => {
+    const res = await starlit.app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        'content-type': 'application/json',
+        ...(opts.token ? { token: opts.token } : {}),
+        ...(opts.lang ? { 'x-lang': opts.lang } : {}),
+      },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  const user: TestServer['user'] = async (name) => {
+    const userName = name ?? `user${++counter}_${randomBytes(3).toString('hex')}`;
+    const existing = await starlit.services.users.byName(userName);
+    const row = existing ?? (await starlit.services.auth.signUp(userName, 'correct horse battery'));
+    const code = await starlit.services.auth.issueCode(row.id, 'http://localhost/');
+    const res = await call<{ token: string; userId: string }>('/ai/api/v1/auth/code_to_token', { code });
+    if (res.body.code !== 0) throw new Error(`sign-in failed: ${res.body.message}`);
+    return { token: res.body.data.token, userId: res.body.data.userId, userName };
+  };
+
+  return {
+    starlit,
+    call,
+    user,
+    admin: () => user('admin'),
+    async close() {
+      await starlit.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineCall, PageInput, pageOf } from '../call.ts';
+
+/** Home tabs of SPEC §2, in order. */
+export const HomeTab = z.enum(['recommend', 'following', 'agent', 'image', 'video', 'audio', 'post']);
+
+/** Work kinds shown on the home grid. */
+export const WorkKind = z.enum(['image', 'video', 'audio', 'post']);
+
+const Author = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
+
+/** One card of the home grid: a public agent or a published public work. */
+export const FeedItem = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('agent'),
+    id: z.string(),
+    nickname: z.string(),
+    intro: z.string(),
+    avatar: z.string().nullable(),
+    tags: z.array(z.string()),
+    owner: Author,
+    createdAt: z.string(),
+  }),
+  z.object({
+    type: z.literal('work'),
+    id: z.string(),
+    kind: WorkKind,
+    name: z.string(),
+    description: z.string(),
+    cover: z.string().nullable(),
+    media: z.string().nullable(),
+    engine: z.string().nullable(),
+    tags: z.array(z.string()),
+    author: Author,
+    publishedAt: z.string(),
+  }),
+]);
+
+export const homeCalls = {
+  feed: defineCall({
+    path: '/ai/api/v1/home/feed',
+    summary: 'The home grid for a tab, newest first',
+    tag: 'home',
+    access: 'public',
+    input: PageInput.extend({ tab: HomeTab }),
+    output: pageOf(FeedItem).extend({ needsLogin: z.boolean() }),
+  }),
+};

@@ -1,0 +1,85 @@
+import type { Language } from './i18n/languages.ts';
+
+/**
+ * Business error codes (SPEC §8). A business failure answers HTTP 200 with one of these
+ * codes; transport failures (401, 403, 404, 413, 429) also carry one so every answer has
+ * a localized message.
+ */
+export const ErrorCode = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  BODY_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  VALIDATION: 1001,
+  MALFORMED_JSON: 1002,
+  AUTH_CODE_INVALID: 2001,
+  AUTH_BAD_CREDENTIALS: 2002,
+  AUTH_USERNAME_TAKEN: 2003,
+  AUTH_PROVIDER_FAILED: 2004,
+  AUTH_STATE_INVALID: 2005,
+  USER_NOT_FOUND: 2006,
+  NOTICE_NOT_FOUND: 3001,
+} as const;
+
+/** A value of {@link ErrorCode}. */
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+type Messages = Record<ErrorCodeValue, string>;
+
+const en_US: Messages = {
+  0: '',
+  400: 'Request failed, please retry later',
+  401: 'Please log in first',
+  403: 'You do not have permission to do this',
+  404: 'Not found',
+  413: 'The request is too large',
+  429: 'Too many requests, please slow down and retry later',
+  500: 'Error occurred while executing server request, please retry later',
+  1001: 'Invalid input',
+  1002: 'The request body is not valid JSON',
+  2001: 'The sign-in code is invalid or has expired, please sign in again',
+  2002: 'Wrong username or password',
+  2003: 'This username is already taken',
+  2004: 'The sign-in provider could not be reached, please retry later',
+  2005: 'The sign-in request has expired, please sign in again',
+  2006: 'User not found',
+  3001: 'Notice not found',
+};
+
+const zh_TW: Messages = {
+  0: '',
+  400: '請求失敗，請稍後再試',
+  401: '請先登入',
+  403: '您沒有權限執行此操作',
+  404: '找不到內容',
+  413: '請求內容過大',
+  429: '請求過於頻繁，請稍後再試',
+  500: '伺服器執行請求時發生錯誤，請稍後再試',
+  1001: '輸入內容無效',
+  1002: '請求內容不是有效的 JSON',
+  2001: '登入代碼無效或已過期，請重新登入',
+  2002: '使用者名稱或密碼錯誤',
+  2003: '此使用者名稱已被使用',
+  2004: '無法連線至登入服務，請稍後再試',
+  2005: '登入請求已過期，請重新登入',
+  2006: '找不到使用者',
+  3001: '找不到通知',
+};
+
+/** Localized messages for every error code, in every language. */
+export const errorMessages: Record<Language, Messages> = { en_US, zh_TW };
+
+/** The localized message of an error code. */
+export function errorMessage(code: ErrorCodeValue, lang: Language): string {
+  return errorMessages[lang][code] ?? errorMessages.en_US[code];
+}
+
+/** Localized "{field}: {problem}" framing for validation failures. */
+export const validationFraming: Record<Language, { field: (field: string, problem: string) => string; body: string }> = {
+  en_US: { field: (field, problem) => `Field "${field}": ${problem}`, body: 'request body' },
+  zh_TW: { field: (field, problem) => `欄位「${field}」：${problem}`, body: '請求內容' },
+};

@@ -1,0 +1,4 @@
+export * from './call.ts';
+export * from './errors.ts';
+export * from './i18n/languages.ts';
+export * from './calls/index.ts';
