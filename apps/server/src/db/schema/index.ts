@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './notices.ts';
 export * from './content.ts';
+export * from './catalogue.ts';

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** How the speech engine renders a voice: an eSpeak NG voice and its prosody. */
+export interface VoiceEngineParams {
+  engine: 'espeak-ng';
+  /** eSpeak NG voice name with an optional variant, e.g. `en-us+f3` or `cmn+m2`. */
+  voice: string;
+  /** eSpeak pitch, 0–99 (50 is the voice's own). */
+  pitch: number;
+  /** Words per minute, 80–450. */
+  speed: number;
+}
+
+/** Voices an agent can speak with: official ones, and users' own cloned ones. */
+export const voices = pgTable(
+  'voices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['Male', 'Female'] }).notNull(),
+    // BCP 47 tag of the language the voice speaks, e.g. en or zh
+    language: text('language').notNull(),
+    isOfficial: boolean('is_official').notNull().default(false),
+    // null for official voices
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    engineParams: jsonb('engine_params').$type<VoiceEngineParams>().notNull(),
+    // URL of a short spoken sample, as storage.put answers it
+    sample: text('sample'),
+    priceDiamonds: integer('price_diamonds').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('voices_owner_idx').on(t.ownerId), check('voices_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`)],
+);
+
+/** Gifts of SPEC §1, one row per kind. */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key', { enum: ['heart', 'lollipop', 'beer', 'finger_heart', 'rose', 'balloon', 'firework'] }).notNull().unique(),
+    // `price` is in points or diamonds as price_kind says; a limited_free gift costs
+    // `price` diamonds once free_until has passed
+    priceKind: text('price_kind', { enum: ['free', 'limited_free', 'points', 'diamonds'] }).notNull(),
+    price: integer('price').notNull().default(0),
+    freeUntil: timestamp('free_until', { withTimezone: true, precision: 3 }),
+    // after this moment the gift can no longer be sent ("Gift is Expired", SPEC §8)
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [check('gifts_price_nonnegative', sql`${t.price} >= 0`)],
+);
+
+/** What the store sells for diamonds: agent outfits, scenes, music and avatars. */
+export const storeItems = pgTable(
+  'store_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category', { enum: ['Clothing', 'Scene', 'Music', 'Avatar'] }).notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZhTw: text('name_zh_tw').notNull(),
+    priceDiamonds: integer('price_diamonds').notNull(),
+    // URL of the cover image, as storage.put answers it
+    cover: text('cover').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('store_items_category_sort_idx').on(t.category, t.sort), check('store_items_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`)],
+);
