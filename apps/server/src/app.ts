@@ -11,6 +11,7 @@ import { openIdProvider } from './modules/auth/oidc.ts';
 import { homeRepository } from './modules/home/home.repository.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { homeService } from './modules/home/home.service.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { noticesRepository } from './modules/notices/notices.repository.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { noticesService } from './modules/notices/notices.service.ts';
@@ -81,6 +82,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
   realtimeRoutes(app, { bus, authenticate });
+  mediaRoutes(app, { mediaDir: config.mediaDir });
 
   return {
     app,

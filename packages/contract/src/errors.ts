@@ -23,6 +23,7 @@ export const ErrorCode = {
   AUTH_STATE_INVALID: 2005,
   USER_NOT_FOUND: 2006,
   NOTICE_NOT_FOUND: 3001,
+  MEDIA_BAD_IMAGE_PROCESS: 5001,
 } as const;
 
 /** A value of {@link ErrorCode}. */
@@ -48,6 +49,7 @@ const en_US: Messages = {
   2005: 'The sign-in request has expired, please sign in again',
   2006: 'User not found',
   3001: 'Notice not found',
+  5001: 'Invalid image_process parameter: use resize,w_{width} with a width from 16 to 2048',
 };
 
 const zh_TW: Messages = {
@@ -68,6 +70,7 @@ const zh_TW: Messages = {
   2005: '登入請求已過期，請重新登入',
   2006: '找不到使用者',
   3001: '找不到通知',
+  5001: '圖片處理參數無效：請使用 resize,w_{寬度}，寬度須介於 16 到 2048',
 };
 
 /** Localized messages for every error code, in every language. */

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded and generated files live; business code only sees keys and URLs. */
+export interface Storage {
+  /** Stores `body` under `key` (replacing what was there) and answers its public URL. */
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** The bytes under `key`, or null when there are none. */
+  read(key: string): Promise<Buffer | null>;
+  /** The public URL of `key`. */
+  url(key: string): string;
+}
+
+/** The URL prefix under which the server answers stored files (modules/media). */
+export const MEDIA_PREFIX = '/media/';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.json': 'application/json',
+  '.vrm': 'model/gltf-binary',
+  '.glb': 'model/gltf-binary',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The content type a key is served with, decided by its extension. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+// Plain ASCII names that mean the same on every file system and object store; a leading
+// dot is refused so "..", hidden files and the resize cache (.cache) are never addressable.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+/** Whether `key` is a safe relative storage key such as `seed/works/aurora.webp`. */
+export function isValidKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split('/').every((segment) => SEGMENT.test(segment));
+}
+
+/** A regular file found under a storage root. */
+export interface StoredFile {
+  file: string;
+  stats: Stats;
+}
+
+/**
+ * The regular file under `root` that `key` names, or null when the key is unsafe, nothing
+ * is there, or a symlink leads outside `root`.
+ */
+export async function resolveInside(root: string, key: string): Promise<StoredFile | null> {
+  if (!isValidKey(key)) return null;
+  try {
+    const realRoot = await fs.realpath(root);
+    const file = await fs.realpath(path.join(realRoot, key));
+    if (!file.startsWith(realRoot + path.sep)) return null;
+    const stats = await fs.stat(file);
+    return stats.isFile() ? { file, stats } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes through a temporary file and a rename, so a reader (or a crash) never sees half a
+ * file.
+ */
+export async function writeFileAtomic(file: string, body: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temporary, body);
+    await fs.rename(temporary, file);
+  } catch (err) {
+    await fs.rm(temporary, { force: true });
+    throw err;
+  }
+}
+
+/** Storage in a local folder, served by the server itself under {@link MEDIA_PREFIX}. */
+export function localStorage(root: string): Storage {
+  const url = (key: string) => `${MEDIA_PREFIX}${key}`;
+  return {
+    url,
+    async put(key, body, contentType) {
+      if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
+      // the extension decides how the file is served, so it has to agree with the content
+      if (contentTypeOf(key) !== contentType) throw new Error(`key ${key} does not fit content type ${contentType}`);
+      await writeFileAtomic(path.join(root, key), body);
+      return url(key);
+    },
+    async read(key) {
+      const found = await resolveInside(root, key);
+      return found ? fs.readFile(found.file) : null;
+    },
+  };
+}
