@@ -6,6 +6,8 @@ export interface AuthUser {
   userName: string;
   role: 'user' | 'admin';
   sessionId: string;
+  /** When the account was made; bounds which broadcasts the user sees. */
+  joinedAt: Date;
 }
 
 /** The bearer token of a request: the `token` header of SPEC §7, or `Authorization: Bearer`. */

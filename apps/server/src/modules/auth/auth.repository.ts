@@ -10,7 +10,7 @@ export function authRepository(db: Db) {
     /** The live session of a token hash with its user. */
     async liveSession(tokenHash: string) {
       const [row] = await db
-        .select({ sessionId: sessions.id, userId: users.id, userName: users.userName, role: users.role })
+        .select({ sessionId: sessions.id, userId: users.id, userName: users.userName, role: users.role, joinedAt: users.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));

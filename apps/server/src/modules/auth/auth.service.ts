@@ -60,7 +60,7 @@ export function authService(deps: AuthServiceDeps) {
     /** The caller behind a token, or null. */
     async authenticate(token: string): Promise<AuthUser | null> {
       const row = await auth.liveSession(hashToken(token));
-      return row ? { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId } : null;
+      return row ? { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId, joinedAt: row.joinedAt } : null;
     },
 
     /** Signs up with the built-in provider. */

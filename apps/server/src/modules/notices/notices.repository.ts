@@ -138,12 +138,6 @@ export function noticesRepository(db: Db) {
         .where(and(eq(interactNotices.recipientId, userId), isNull(interactNotices.readAt)));
       return row?.n ?? 0;
     },
-
-    /** When a user joined, which bounds the broadcasts they see. */
-    async joinedAt(userId: string): Promise<Date | null> {
-      const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-      return row?.createdAt ?? null;
-    },
   };
 }
 

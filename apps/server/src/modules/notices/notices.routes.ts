@@ -9,18 +9,18 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
   const c = calls.notices;
 
   registerCall(app, c.unreadCount, authenticate, async ({ user }) => {
-    const { system, interact } = await notices.unreadCount(user.id);
+    const { system, interact } = await notices.unreadCount(user);
     return { system: String(system), interact: String(interact), all: String(system + interact) };
   });
 
   registerCall(app, c.systemList, authenticate, async ({ user, input }) => {
-    const page = await notices.listSystem(user.id, input.cursor, input.limit);
+    const page = await notices.listSystem(user, input.cursor, input.limit);
     return { items: page.items.map(presentSystemNotice), nextCursor: page.nextCursor };
   });
 
-  registerCall(app, c.systemDetail, authenticate, async ({ user, input }) => presentSystemNotice(await notices.openSystem(user.id, input.id)));
+  registerCall(app, c.systemDetail, authenticate, async ({ user, input }) => presentSystemNotice(await notices.openSystem(user, input.id)));
 
-  registerCall(app, c.systemRead, authenticate, async ({ user, input }) => ({ updated: await notices.markSystemRead(user.id, input.id ?? null) }));
+  registerCall(app, c.systemRead, authenticate, async ({ user, input }) => ({ updated: await notices.markSystemRead(user, input.id ?? null) }));
 
   registerCall(app, c.interactList, authenticate, async ({ user, input }) => {
     const page = await notices.listInteract(user.id, input.cursor, input.limit);

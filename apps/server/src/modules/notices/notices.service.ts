@@ -1,6 +1,6 @@
 import { ErrorCode } from '@starlit/contract';
 import type { Bus } from '../../platform/bus.ts';
-import { AppError, unauthorized } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { NoticesRepository, Reader } from './notices.repository.ts';
@@ -22,39 +22,30 @@ export function noticesService(deps: { notices: NoticesRepository; users: UsersR
   const { notices, bus } = deps;
   const byTimeAndId = (row: { createdAt: Date; id: string }) => ({ at: row.createdAt, id: row.id });
 
-  async function reader(userId: string): Promise<Reader> {
-    const joinedAt = await notices.joinedAt(userId);
-    if (!joinedAt) throw unauthorized();
-    return { id: userId, joinedAt };
-  }
-
   async function requireUser(userId: string) {
     if (!(await deps.users.byId(userId))) throw new AppError(ErrorCode.USER_NOT_FOUND);
   }
 
   return {
-    async unreadCount(userId: string) {
-      const r = await reader(userId);
-      const [system, interact] = await Promise.all([notices.unreadSystem(r), notices.unreadInteract(userId)]);
+    async unreadCount(r: Reader) {
+      const [system, interact] = await Promise.all([notices.unreadSystem(r), notices.unreadInteract(r.id)]);
       return { system, interact };
     },
 
-    async listSystem(userId: string, cursor: string | undefined, limit: number) {
-      const rows = await notices.listSystem(await reader(userId), decodeCursor(cursor), limit);
+    async listSystem(r: Reader, cursor: string | undefined, limit: number) {
+      const rows = await notices.listSystem(r, decodeCursor(cursor), limit);
       return toPage(rows, limit, byTimeAndId);
     },
 
     /** One system notice; opening it marks it read, as a person reading it expects. */
-    async openSystem(userId: string, id: string) {
-      const r = await reader(userId);
+    async openSystem(r: Reader, id: string) {
       const row = await notices.systemById(r, id);
       if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
       if (!row.read) await notices.markSystemRead(r, id);
       return { ...row, read: true };
     },
 
-    async markSystemRead(userId: string, id: string | null) {
-      const r = await reader(userId);
+    async markSystemRead(r: Reader, id: string | null) {
       if (id && !(await notices.systemById(r, id))) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
       return notices.markSystemRead(r, id);
     },
