@@ -15,6 +15,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { noticesRepository } from './modules/notices/notices.repository.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { noticesService } from './modules/notices/notices.service.ts';
+import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
@@ -82,6 +83,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
   realtimeRoutes(app, { bus, authenticate });
+  passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
 
   return {

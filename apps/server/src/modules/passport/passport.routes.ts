@@ -1,0 +1,232 @@
+import { errorMessage, LANGUAGES, pickLanguage, type Language } from '@starlit/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import { publicOrigin } from '../../platform/origin.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import {
+  clearProviderCookie,
+  csrfToken,
+  csrfValid,
+  LANG_COOKIE,
+  PROVIDER_COOKIE,
+  setLanguageCookie,
+  setProviderCookie,
+} from './passport.cookies.ts';
+import { fill, passportStrings } from './passport.i18n.ts';
+import { sendPage } from './passport.layout.ts';
+import { passportHref, readFlow, redirectWithCode, type AuthorizeRequest } from './passport.oauth.ts';
+import { accountPage, continuePage, messagePage, signInPage, signUpPage, type PageContext } from './passport.pages.ts';
+import { checkSignUp } from './passport.validation.ts';
+
+export interface PassportDeps {
+  auth: AuthService;
+  limiter: RateLimiter;
+  publicUrl: string | null;
+  /** Sign-in and sign-up attempts allowed per client address and per user name. */
+  attemptsPer15Min: number;
+}
+
+const WINDOW_MS = 15 * 60_000;
+
+type Fields = Record<string, unknown>;
+const field = (source: Fields, key: string) => (typeof source[key] === 'string' ? (source[key] as string) : '');
+
+/** A passport address with the other language picked. */
+function toggleHref(here: string, origin: string, lang: Language): string {
+  const url = new URL(here, origin);
+  url.searchParams.set('lang', lang === 'en_US' ? 'zh_TW' : 'en_US');
+  return `${url.pathname}${url.search}`;
+}
+
+/** What a POST handler gets once the form passed the OAuth and CSRF checks. */
+interface Submission {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  origin: string;
+  body: Fields;
+  request: AuthorizeRequest | null;
+  lang: Language;
+  ctx: PageContext;
+}
+
+/**
+ * The built-in sign-in provider (OAuth 2.0 authorization code grant for the Starlit web
+ * app), with its own server-rendered pages under /passport/.
+ */
+export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
+  const { auth } = deps;
+
+  function language(req: FastifyRequest, reply: FastifyReply, origin: string): Language {
+    const picked = field(req.query as Fields, 'lang');
+    const lang = pickLanguage(picked, req.cookies[LANG_COOKIE], req.headers['accept-language']);
+    if ((LANGUAGES as readonly string[]).includes(picked)) setLanguageCookie(reply, origin, lang);
+    return lang;
+  }
+
+  /** `here` is the GET address of the page, so the language toggle reopens the same page. */
+  function pageContext(req: FastifyRequest, reply: FastifyReply, origin: string, lang: Language, here = req.url): PageContext {
+    return { t: passportStrings[lang], csrf: csrfToken(req, reply, origin), toggleHref: toggleHref(here, origin, lang) };
+  }
+
+  /** Origin, language and page context of a GET page. */
+  function open(req: FastifyRequest, reply: FastifyReply) {
+    const origin = publicOrigin(req, deps.publicUrl);
+    return { origin, ctx: pageContext(req, reply, origin, language(req, reply, origin)) };
+  }
+
+  async function providerUser(req: FastifyRequest) {
+    const token = req.cookies[PROVIDER_COOKIE];
+    return token ? auth.authenticate(token) : null;
+  }
+
+  function invalidRequest(reply: FastifyReply, origin: string, ctx: PageContext) {
+    const page = messagePage(ctx, { title: ctx.t.badRequestTitle, lead: ctx.t.badRequestLead, href: '/', action: ctx.t.backToApp });
+    return sendPage(reply, 400, page, origin);
+  }
+
+  /** Counts an attempt; answers the minutes to wait when the address or name is over budget. */
+  async function overLimit(ip: string, userName: string | null): Promise<number | null> {
+    const keys = [`passport:ip:${ip}`];
+    if (userName) keys.push(`passport:user:${userName.trim().toLowerCase().slice(0, 64)}`);
+    const hits = await Promise.all(keys.map((key) => deps.limiter.hit(key, deps.attemptsPer15Min, WINDOW_MS)));
+    const blocked = hits.filter((h) => !h.allowed);
+    if (blocked.length === 0) return null;
+    return Math.ceil(Math.max(...blocked.map((h) => h.retryAfterMs)) / 60_000);
+  }
+
+  /** Signed in at the provider: remember the browser, then hand the app a code. */
+  async function signedIn({ req, reply, origin, request }: Submission, userId: string) {
+    const previous = await providerUser(req);
+    if (previous) await auth.revoke(previous.sessionId);
+    const session = await auth.providerSession(userId);
+    setProviderCookie(reply, origin, session.token, session.expiresAt);
+    return handBack(reply, userId, request);
+  }
+
+  async function handBack(reply: FastifyReply, userId: string, request: AuthorizeRequest | null) {
+    if (!request) return reply.redirect('/passport/', 302);
+    const code = await auth.issueCode(userId, request.redirectUri);
+    return reply.header('cache-control', 'no-store').redirect(redirectWithCode(request, code), 302);
+  }
+
+  /** The page a form belongs to: where its language toggle and "try again" lead. */
+  const formPage = (request: AuthorizeRequest | null) => passportHref(request ? '/passport/authorize' : '/passport/', request);
+
+  /** Registers a form endpoint that refuses foreign redirect URIs and forged submissions. */
+  function form(path: string, handler: (s: Submission) => Promise<unknown>, page = formPage) {
+    app.post(path, async (req, reply) => {
+      const origin = publicOrigin(req, deps.publicUrl);
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Fields;
+      const lang = language(req, reply, origin);
+      const flow = readFlow(body, origin);
+      const request = flow.kind === 'oauth' ? flow.request : null;
+      const retryHref = page(request);
+      const ctx = pageContext(req, reply, origin, lang, retryHref);
+      if (flow.kind === 'invalid') return invalidRequest(reply, origin, ctx);
+      if (!csrfValid(req, field(body, 'csrf'))) {
+        const expired = messagePage(ctx, { title: ctx.t.formExpiredTitle, lead: ctx.t.formExpiredLead, href: retryHref, action: ctx.t.tryAgain });
+        return sendPage(reply, 403, expired, origin);
+      }
+      return handler({ req, reply, origin, body, request, lang, ctx });
+    });
+  }
+
+  if (auth.usesExternalProvider) {
+    const externalOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+      const origin = publicOrigin(req, deps.publicUrl);
+      const lang = language(req, reply, origin);
+      const t = passportStrings[lang];
+      // no forms here, so no CSRF cookie either
+      const ctx: PageContext = { t, csrf: '', toggleHref: toggleHref(req.url, origin, lang) };
+      return sendPage(reply, 404, messagePage(ctx, { title: t.externalTitle, lead: t.externalLead, href: '/', action: t.backToApp }), origin);
+    };
+    app.route({ method: ['GET', 'POST'], url: '/passport', handler: externalOnly });
+    app.route({ method: ['GET', 'POST'], url: '/passport/*', handler: externalOnly });
+    return;
+  }
+
+  app.get('/passport', (_req, reply) => reply.redirect('/passport/', 302));
+
+  app.get('/passport/', async (req, reply) => {
+    const { origin, ctx } = open(req, reply);
+    const user = await providerUser(req);
+    const page = user ? accountPage(ctx, user.userName) : signInPage(ctx, { request: null, userName: '', errors: [] });
+    return sendPage(reply, 200, page, origin);
+  });
+
+  app.get('/passport/authorize', async (req, reply) => {
+    const { origin, ctx } = open(req, reply);
+    const flow = readFlow(req.query, origin);
+    if (flow.kind !== 'oauth') return invalidRequest(reply, origin, ctx);
+    const user = await providerUser(req);
+    const page = user ? continuePage(ctx, flow.request, user.userName) : signInPage(ctx, { request: flow.request, userName: '', errors: [] });
+    return sendPage(reply, 200, page, origin);
+  });
+
+  app.get('/passport/signup', async (req, reply) => {
+    const { origin, ctx } = open(req, reply);
+    const flow = readFlow(req.query, origin);
+    if (flow.kind === 'invalid') return invalidRequest(reply, origin, ctx);
+    const request = flow.kind === 'oauth' ? flow.request : null;
+    return sendPage(reply, 200, signUpPage(ctx, { request, userName: '', errors: [] }), origin);
+  });
+
+  form('/passport/signin', async (s) => {
+    const { ctx } = s;
+    const userName = field(s.body, 'username');
+    const waitMinutes = await overLimit(s.req.ip, userName);
+    if (waitMinutes !== null) {
+      const page = signInPage(ctx, { request: s.request, userName, errors: [fill(ctx.t.tooManyAttempts, { minutes: waitMinutes })] });
+      return sendPage(s.reply.header('retry-after', String(waitMinutes * 60)), 429, page, s.origin);
+    }
+    try {
+      const user = await auth.signIn(userName.trim(), field(s.body, 'password'));
+      return await signedIn(s, user.id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      // a person reads this, so it is a page (200), not a status code
+      return sendPage(s.reply, 200, signInPage(ctx, { request: s.request, userName, errors: [errorMessage(err.code, s.lang)] }), s.origin);
+    }
+  });
+
+  form('/passport/signup', async (s) => {
+    const { ctx } = s;
+    const checked = checkSignUp(ctx.t, { userName: field(s.body, 'username'), password: field(s.body, 'password'), confirm: field(s.body, 'confirm') });
+    const again = (errors: string[], status = 200) =>
+      sendPage(s.reply, status, signUpPage(ctx, { request: s.request, userName: checked.userName, errors }), s.origin);
+    const waitMinutes = await overLimit(s.req.ip, null);
+    if (waitMinutes !== null) {
+      s.reply.header('retry-after', String(waitMinutes * 60));
+      return again([fill(ctx.t.tooManyAttempts, { minutes: waitMinutes })], 429);
+    }
+    if (checked.errors.length > 0) return again(checked.errors);
+    try {
+      const user = await auth.signUp(checked.userName, field(s.body, 'password'));
+      return await signedIn(s, user.id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return again([errorMessage(err.code, s.lang)]);
+    }
+  }, (request) => passportHref('/passport/signup', request));
+
+  form('/passport/continue', async (s) => {
+    const user = await providerUser(s.req);
+    if (!user) return sendPage(s.reply, 200, signInPage(s.ctx, { request: s.request, userName: '', errors: [] }), s.origin);
+    return handBack(s.reply, user.id, s.request);
+  });
+
+  form('/passport/signout', async (s) => {
+    const user = await providerUser(s.req);
+    if (user) await auth.revoke(user.sessionId);
+    clearProviderCookie(s.reply, s.origin);
+    return s.reply.redirect(passportHref(s.request ? '/passport/authorize' : '/passport/', s.request), 302);
+  });
+
+  form('/passport/signout-all', async (s) => {
+    const user = await providerUser(s.req);
+    if (user) await auth.revokeAll(user.id);
+    clearProviderCookie(s.reply, s.origin);
+    return s.reply.redirect('/passport/', 302);
+  });
+}
