@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Browser } from '../../../test/browser.ts';
+import { startTestServer, type TestServer } from '../../../test/server.ts';
+import { callWith, exchange, openSignIn, signUpFrom, signUpThroughPassport } from '../../../test/sign-in.ts';
+import { authCodes, sessions } from '../../db/schema/index.ts';
+
+let t: TestServer;
+let origin: string;
+let serial = 0;
+const freshName = () => `flow${++serial}_${Math.random().toString(36).slice(2, 7)}`;
+
+beforeAll(async () => {
+  t = await startTestServer({ ADMIN_USERS: 'admin,Boss_One', SIGNIN_ATTEMPTS_PER_15_MIN: '1000' });
+  origin = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const CODE_INVALID = { code: 2001, message: 'The sign-in code is invalid or has expired, please sign in again' };
+
+describe('built-in sign-in flow', () => {
+  it('goes app → passport → sign up → back with code and state → session, returning to /#/agent', async () => {
+    const b = new Browser();
+    const start = await b.request(`${origin}/ai/api/v1/auth/authorize?return_to=/%23/agent`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location') ?? '');
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${origin}/passport/authorize`);
+    expect(authorize.searchParams.get('client_id')).toBe('starlit-web');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${origin}/`);
+    const stateCookie = b.cookie(origin, 'starlit_auth_state');
+    expect(stateCookie).toBe(authorize.searchParams.get('state'));
+
+    const userName = freshName();
+    const back = await signUpFrom(b, origin, (await b.follow(start)).page, userName);
+    expect(`${back.url.origin}${back.url.pathname}`).toBe(`${origin}/`);
+    expect(back.code).not.toBe('');
+    expect(back.state).toBe(stateCookie);
+
+    const session = await exchange(b, origin, back.code, back.state);
+    expect(session.code).toBe(0);
+    expect(session.data).toMatchObject({ userName, returnTo: '/#/agent' });
+    const me = await callWith(origin, '/ai/api/v1/auth/me', session.data.token);
+    expect(me.body).toMatchObject({ code: 0, data: { userId: session.data.userId, userName, role: 'user' } });
+    // the native app sends the passport token instead (SPEC §6)
+    const viaPassportToken = await callWith(origin, '/ai/api/v1/auth/me', session.data.passportToken);
+    expect(viaPassportToken.body.data).toMatchObject({ userName });
+    expect(session.data.passportToken).not.toBe(session.data.token);
+  });
+
+  it('accepts a code once: a second exchange answers code 2001', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    expect((await exchange(b, origin, back.code, back.state)).code).toBe(0);
+    expect(await exchange(b, origin, back.code)).toMatchObject(CODE_INVALID);
+  });
+
+  it('lets a code expire after 60 seconds', async () => {
+    const user = await t.user();
+    const fresh = await t.starlit.services.auth.issueCode(user.userId, `${origin}/`);
+    const stale = await t.starlit.services.auth.issueCode(user.userId, `${origin}/`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 59_000);
+    expect((await exchange(new Browser(), origin, fresh)).code).toBe(0);
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await exchange(new Browser(), origin, stale)).toMatchObject(CODE_INVALID);
+  });
+
+  it('refuses a state the browser did not start', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    const other = new Browser();
+    await openSignIn(other, origin);
+    b.setCookie(origin, 'starlit_auth_state', other.cookie(origin, 'starlit_auth_state') ?? '');
+    const res = await exchange(b, origin, back.code, back.state);
+    expect(res).toMatchObject({ code: 2005, message: 'The sign-in request has expired, please sign in again' });
+  });
+
+  it('refuses a code issued for another redirect URI', async () => {
+    const b = new Browser();
+    await openSignIn(b, origin);
+    const state = b.cookie(origin, 'starlit_auth_state') ?? '';
+    const user = await t.user();
+    const code = await t.starlit.services.auth.issueCode(user.userId, 'http://elsewhere.example/');
+    expect(await exchange(b, origin, code, state)).toMatchObject(CODE_INVALID);
+  });
+
+  it('keeps codes and sessions only as SHA-256 hashes of ≥128-bit random tokens', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    const codeRows = await t.starlit.database.db.select().from(authCodes);
+    expect(JSON.stringify(codeRows)).not.toContain(back.code);
+    expect(codeRows.map((r) => r.codeHash)).toContain(createHash('sha256').update(back.code).digest('hex'));
+
+    const session = await exchange(b, origin, back.code, back.state);
+    const rows = await t.starlit.database.db.select().from(sessions).where(eq(sessions.userId, session.data.userId));
+    const dump = JSON.stringify(rows);
+    for (const token of [session.data.token, session.data.passportToken, back.code]) {
+      expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      expect(dump).not.toContain(token);
+    }
+    const hashes = rows.map((r) => r.tokenHash);
+    expect(hashes).toContain(createHash('sha256').update(session.data.token).digest('hex'));
+    expect(hashes).toContain(createHash('sha256').update(session.data.passportToken).digest('hex'));
+    // web + passport for the app, provider for the passport cookie
+    expect(rows.map((r) => r.kind).sort()).toEqual(['passport', 'provider', 'web']);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes only the session that calls it', async () => {
+    const name = freshName();
+    const first = await t.user(name);
+    const second = await t.user(name);
+    const out = await callWith(origin, '/ai/api/v1/auth/logout', first.token);
+    expect(out.body).toMatchObject({ code: 0, data: { revoked: 1 } });
+    expect((await callWith(origin, '/ai/api/v1/auth/me', first.token)).status).toBe(401);
+    expect((await callWith(origin, '/ai/api/v1/auth/me', second.token)).body).toMatchObject({ code: 0, data: { userName: name } });
+  });
+
+  it('logout_all revokes every session and passport token of the user', async () => {
+    const b = new Browser();
+    const name = freshName();
+    const back = await signUpThroughPassport(b, origin, name);
+    const viaFlow = (await exchange(b, origin, back.code, back.state)).data;
+    const other = await t.user(name);
+    const bystander = await t.user();
+    const out = await callWith(origin, '/ai/api/v1/auth/logout_all', other.token);
+    expect(out.body.code).toBe(0);
+    for (const token of [viaFlow.token, viaFlow.passportToken, other.token]) {
+      const me = await callWith(origin, '/ai/api/v1/auth/me', token);
+      expect(me.status).toBe(401);
+      expect(me.body).toMatchObject({ code: 401, message: 'Please log in first' });
+    }
+    expect((await callWith(origin, '/ai/api/v1/auth/me', bystander.token)).status).toBe(200);
+  });
+
+  it('answers 401 to anonymous me, logout and logout_all, localized', async () => {
+    for (const path of ['/ai/api/v1/auth/me', '/ai/api/v1/auth/logout', '/ai/api/v1/auth/logout_all']) {
+      const res = await callWith(origin, path, null, 'zh_TW');
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 401, message: '請先登入' });
+    }
+    expect((await callWith(origin, '/ai/api/v1/auth/me', 'not-a-token')).status).toBe(401);
+  });
+
+  it('gives ADMIN_USERS the admin role, whatever the case of the name', async () => {
+    const admin = await t.admin();
+    expect((await callWith(origin, '/ai/api/v1/auth/me', admin.token)).body.data).toMatchObject({ userName: 'admin', role: 'admin' });
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, 'boss_one');
+    const session = await exchange(b, origin, back.code, back.state);
+    expect(session.data.userInfo.role).toBe('admin');
+    const plain = await t.user();
+    expect((await callWith(origin, '/ai/api/v1/auth/me', plain.token)).body.data).toMatchObject({ role: 'user' });
+  });
+});
