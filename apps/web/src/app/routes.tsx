@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { HomePage } from '../features/home/home-page';
+import { ContentPage } from '../features/notices/content-page';
+import { ComingSoonPage } from '../features/shell/coming-soon-page';
+import { NotFoundPage } from '../features/shell/not-found-page';
+
+/** Route names of SPEC §2; each is also the page id used for page-load tracking. */
+export type PageId =
+  | 'home'
+  | 'content'
+  | 'aigc-publish'
+  | 'community'
+  | 'usercenter'
+  | 'agentcenter'
+  | 'agent'
+  | 'agent-personality'
+  | 'chatroom'
+  | 'hotlist'
+  | '404';
+
+/** Pages whose loads are not tracked (SPEC §2). */
+const UNTRACKED: readonly PageId[] = ['content', 'aigc-publish'];
+
+export interface PageRoute {
+  path: string;
+  pageId: PageId;
+  requiresAuth: boolean;
+  trackPageLoad: boolean;
+  element: ReactNode;
+}
+
+function page(path: string, pageId: PageId, element: ReactNode, requiresAuth = false): PageRoute {
+  return { path, pageId, requiresAuth, trackPageLoad: !UNTRACKED.includes(pageId), element };
+}
+
+/** The route table of SPEC §2, all under the one layout; anything else redirects to /404. */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  page('/', 'home', <HomePage />),
+  page('/content', 'content', <ContentPage />),
+  page('/aigc-publish', 'aigc-publish', <ComingSoonPage pageId="aigc-publish" />, true),
+  page('/community', 'community', <ComingSoonPage pageId="community" />),
+  page('/usercenter/:userId?', 'usercenter', <ComingSoonPage pageId="usercenter" />),
+  page('/agentcenter/:agentId?', 'agentcenter', <ComingSoonPage pageId="agentcenter" />),
+  page('/agent/:agentId?', 'agent', <ComingSoonPage pageId="agent" />, true),
+  page('/agent-personality/:agentId?', 'agent-personality', <ComingSoonPage pageId="agent-personality" />),
+  page('/chatroom', 'chatroom', <ComingSoonPage pageId="chatroom" />),
+  page('/hotlist', 'hotlist', <ComingSoonPage pageId="hotlist" />),
+  page('/404', '404', <NotFoundPage />),
+];
+
+/** What each route carries for the layout (react-router `handle`). */
+export interface RouteHandle {
+  pageId: PageId;
+  trackPageLoad: boolean;
+}
+
+/** Narrows a route's `handle` (typed `unknown` by react-router). */
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'pageId' in handle && 'trackPageLoad' in handle;
+}

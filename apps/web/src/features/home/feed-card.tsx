@@ -1,0 +1,113 @@
+import { truncateByWidth } from '@starlit/contract/rules';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppStore } from '../../app/app-store';
+import { imageUrl } from '../../platform/static-url';
+import { Avatar } from '../../ui/avatar';
+import { Skeleton } from '../../ui/skeleton';
+import type { FeedItem } from './feed-types';
+import { cardKind, EngineBadge, TagList, TypeBadge, type CardKind } from './work-badges';
+
+/** Titles are cut by display width (a Chinese character counts 2, SPEC §5). */
+const TITLE_WIDTH = 26;
+const CARD_IMAGE_WIDTH = 400;
+
+const placeholderTints: Record<CardKind, string> = {
+  agent: 'from-brand-700 to-brand-500',
+  image: 'from-brand-800 to-fuchsia-600',
+  video: 'from-indigo-800 to-sky-600',
+  audio: 'from-brand-900 via-brand-700 to-rose-500',
+  post: 'from-brand-50 to-brand-100',
+};
+
+function CardMedia({ item }: { item: FeedItem }) {
+  const [broken, setBroken] = useState(false);
+  const kind = cardKind(item);
+  const src = item.type === 'agent' ? item.avatar : item.cover;
+  const body = item.type === 'agent' ? item.intro : item.description;
+  return (
+    <span className={`relative block aspect-[4/5] overflow-hidden bg-gradient-to-br ${placeholderTints[kind]}`}>
+      {src && !broken ? (
+        <img
+          src={imageUrl(src, CARD_IMAGE_WIDTH)}
+          srcSet={`${imageUrl(src, CARD_IMAGE_WIDTH)} 1x, ${imageUrl(src, CARD_IMAGE_WIDTH * 2)} 2x`}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"
+        />
+      ) : (
+        <span
+          className={`flex size-full items-end p-4 text-left text-sm leading-relaxed ${kind === 'post' ? 'text-ink/80' : 'text-white/85'} line-clamp-[8]`}
+        >
+          {body}
+        </span>
+      )}
+      <span className="absolute top-2.5 left-2.5">
+        <TypeBadge kind={kind} overlay />
+      </span>
+    </span>
+  );
+}
+
+const cardLook =
+  'group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-sm transition ' +
+  'hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-lg hover:shadow-brand-900/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+
+/** One card of the home grid: agents link to their agent center, works open the work detail. */
+export function FeedCard({ item }: { item: FeedItem }) {
+  const { t } = useTranslation('home');
+  const openWork = useAppStore((s) => s.openWork);
+  const metaId = useId();
+  const title = item.type === 'agent' ? item.nickname : item.name;
+  const person = item.type === 'agent' ? item.owner : item.author;
+  const content: ReactNode = (
+    <>
+      <CardMedia item={item} />
+      <span className="flex flex-1 flex-col gap-2 p-3.5">
+        <span className="line-clamp-1 font-semibold text-ink" title={title}>
+          {truncateByWidth(title, TITLE_WIDTH)}
+        </span>
+        <span id={metaId} className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
+          <Avatar name={person.userName} src={person.avatar} size="xs" />
+          <span className="truncate">{t('by', { name: person.userName })}</span>
+        </span>
+        <TagList tags={item.tags} max={3} />
+        {item.type === 'work' && item.engine && (
+          <span className="mt-auto pt-1">
+            <EngineBadge engine={item.engine} />
+          </span>
+        )}
+      </span>
+    </>
+  );
+  return (
+    <li className="min-w-0">
+      {item.type === 'agent' ? (
+        <Link to={`/agentcenter/${item.id}`} aria-label={title} aria-describedby={metaId} className={cardLook}>
+          {content}
+        </Link>
+      ) : (
+        <button type="button" onClick={() => openWork(item)} aria-label={title} aria-describedby={metaId} className={cardLook}>
+          {content}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** A card-shaped placeholder while a page of cards loads. */
+export function FeedCardSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-2xl border border-line bg-surface">
+      <Skeleton className="aspect-[4/5] rounded-none" />
+      <span className="flex flex-col gap-2 p-3.5">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-3 w-2/3" />
+      </span>
+    </li>
+  );
+}

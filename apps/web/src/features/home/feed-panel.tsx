@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Grid } from '../../ui/grid';
+import { AlertIcon, CompassIcon, PlusIcon, UsersIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/spinner';
+import { useAuthStore } from '../auth/auth-store';
+import { redirectToSignIn } from '../auth/sign-in';
+import { FeedCard, FeedCardSkeleton } from './feed-card';
+import type { HomeTabId } from './feed-types';
+import { useHomeFeed } from './use-home-feed';
+
+const SKELETON_CARDS = 10;
+
+function SignInToFollow() {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation();
+  return (
+    <EmptyState
+      icon={<UsersIcon size={30} />}
+      title={t('following.signedOutTitle')}
+      body={t('following.signedOutBody')}
+      action={<Button onClick={redirectToSignIn}>{tc('account.signIn')}</Button>}
+    />
+  );
+}
+
+function EmptyTab({ tab }: { tab: HomeTabId }) {
+  const { t } = useTranslation('home');
+  if (tab === 'following') {
+    return <EmptyState live icon={<UsersIcon size={30} />} title={t('following.emptyTitle')} body={t('following.emptyBody')} />;
+  }
+  return (
+    <EmptyState
+      live
+      icon={<CompassIcon size={30} />}
+      title={t('empty.title')}
+      body={t('empty.body')}
+      action={
+        <Link to="/aigc-publish" className={buttonClass('primary')}>
+          <PlusIcon size={18} />
+          {t('empty.action')}
+        </Link>
+      }
+    />
+  );
+}
+
+/** The grid of one home tab with its loading, empty, error and "load more" states. */
+export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation();
+  const viewer = useAuthStore((s) => s.session?.userInfo.userId ?? null);
+  const needsViewer = tab === 'following' && viewer === null;
+  const feed = useHomeFeed(tab, !needsViewer, viewer);
+
+  if (needsViewer) return <SignInToFollow />;
+  if (feed.isPending) {
+    return (
+      <div role="status" aria-label={tc('actions.loading')}>
+        <Grid busy>
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <FeedCardSkeleton key={i} />
+          ))}
+        </Grid>
+      </div>
+    );
+  }
+  if (feed.isError) {
+    return (
+      <EmptyState
+        icon={<AlertIcon size={30} />}
+        title={tc('state.errorTitle')}
+        body={tc('state.errorBody')}
+        action={
+          <Button variant="secondary" onClick={() => void feed.refetch()}>
+            {tc('actions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const pages = feed.data.pages;
+  if (pages.some((page) => page.needsLogin)) return <SignInToFollow />;
+  const items = pages.flatMap((page) => page.items);
+  if (items.length === 0) return <EmptyTab tab={tab} />;
+  return (
+    <div>
+      <Grid label={label}>
+        {items.map((item) => (
+          <FeedCard key={`${item.type}-${item.id}`} item={item} />
+        ))}
+      </Grid>
+      <div className="mt-10 flex justify-center">
+        {feed.hasNextPage ? (
+          <Button variant="secondary" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage} icon={feed.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}>
+            {feed.isFetchingNextPage ? tc('actions.loading') : t('loadMore')}
+          </Button>
+        ) : (
+          <p className="text-sm text-muted">{t('endOfList')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../ui/empty-state';
+import { BuildIcon } from '../../ui/icons';
+import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { NoticePanel } from './notice-panel';
+import { useUnreadCount } from './notice-queries';
+import { badgeText } from './unread';
+
+/** The /content tabs of SPEC §2: the messages group, then the content group. */
+const MESSAGE_TABS = ['notifications', 'interactive'] as const;
+const CONTENT_TABS = ['all', 'dance', 'my-works', 'my-collections', 'my-following', 'activities', 'works'] as const;
+type MessageTab = (typeof MESSAGE_TABS)[number];
+type ContentTab = (typeof CONTENT_TABS)[number];
+type ContentPageTab = MessageTab | ContentTab;
+
+const tabKeys = {
+  notifications: 'tabs.notifications',
+  interactive: 'tabs.interactive',
+  all: 'tabs.all',
+  dance: 'tabs.dance',
+  'my-works': 'tabs.myWorks',
+  'my-collections': 'tabs.myCollections',
+  'my-following': 'tabs.myFollowing',
+  activities: 'tabs.activities',
+  works: 'tabs.works',
+} as const satisfies Record<ContentPageTab, string>;
+
+function isTab(value: string | null): value is ContentPageTab {
+  return value !== null && value in tabKeys;
+}
+
+function UnreadPill({ count }: { count: number }) {
+  const { t } = useTranslation('notices');
+  const text = badgeText(count);
+  if (!text) return null;
+  return (
+    <>
+      <span aria-hidden="true" className="ml-auto min-w-5 rounded-full bg-rose-500 px-1.5 text-center text-[11px] leading-5 font-bold text-white">
+        {text}
+      </span>
+      <span className="sr-only"> {t('unreadInTab', { count })}</span>
+    </>
+  );
+}
+
+function ComingSoonTab({ tab }: { tab: ContentTab }) {
+  const { t } = useTranslation('notices');
+  const { t: tc } = useTranslation();
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{t(tabKeys[tab])}</h1>
+      <div className="rounded-2xl border border-line bg-surface">
+        <EmptyState icon={<BuildIcon size={30} />} title={t('comingSoon.title', { tab: t(tabKeys[tab]) })} body={tc('comingSoon.body')} />
+      </div>
+    </div>
+  );
+}
+
+/** /content: messages (notifications, interactive messages) and the content tabs. */
+export function ContentPage() {
+  const { t } = useTranslation('notices');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: ContentPageTab = isTab(requested) ? requested : 'notifications';
+  const unread = useUnreadCount();
+  useDocumentTitle(t(tabKeys[tab]));
+
+  return (
+    <TabsRoot
+      value={tab}
+      onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+      orientation="vertical"
+      className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:gap-10 lg:px-8 lg:py-10"
+    >
+      <aside className="flex shrink-0 flex-col gap-4 lg:w-60 lg:gap-6">
+        <div>
+          <p aria-hidden="true" className="mb-1.5 px-1 text-xs font-semibold tracking-wide text-muted uppercase">
+            {t('groups.messages')}
+          </p>
+          <TabList label={t('groups.messages')} className="lg:flex-col">
+            <Tab value="notifications" variant="pill">
+              {t('tabs.notifications')}
+              <UnreadPill count={unread.system} />
+            </Tab>
+            <Tab value="interactive" variant="pill">
+              {t('tabs.interactive')}
+              <UnreadPill count={unread.interact} />
+            </Tab>
+          </TabList>
+        </div>
+        <div>
+          <p aria-hidden="true" className="mb-1.5 px-1 text-xs font-semibold tracking-wide text-muted uppercase">
+            {t('groups.content')}
+          </p>
+          <TabList label={t('groups.content')} className="lg:flex-col">
+            {CONTENT_TABS.map((id) => (
+              <Tab key={id} value={id} variant="pill">
+                {t(tabKeys[id])}
+              </Tab>
+            ))}
+          </TabList>
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <TabPanel value="notifications" className="focus-visible:outline-none">
+          <NoticePanel kind="system" />
+        </TabPanel>
+        <TabPanel value="interactive" className="focus-visible:outline-none">
+          <NoticePanel kind="interact" />
+        </TabPanel>
+        {CONTENT_TABS.map((id) => (
+          <TabPanel key={id} value={id} className="focus-visible:outline-none">
+            <ComingSoonTab tab={id} />
+          </TabPanel>
+        ))}
+      </div>
+    </TabsRoot>
+  );
+}

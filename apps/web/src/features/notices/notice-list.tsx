@@ -1,0 +1,107 @@
+import { formatDateTime, truncateByWidth } from '@starlit/contract/rules';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../app/app-store';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { AlertIcon, InboxIcon } from '../../ui/icons';
+import { Skeleton } from '../../ui/skeleton';
+import { Spinner } from '../../ui/spinner';
+import { useNoticeList } from './notice-queries';
+import type { Notice, NoticeKind } from './notice-types';
+
+/** Snippets are cut by display width (a Chinese character counts 2, SPEC §5). */
+const SNIPPET_WIDTH = 140;
+
+function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
+  const { t } = useTranslation('notices');
+  const openNotice = useAppStore((s) => s.openNotice);
+  const actor = 'actor' in notice ? notice.actor : null;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => openNotice({ kind, id: notice.id })}
+        className={`group flex w-full cursor-pointer items-start gap-3 rounded-xl px-4 py-3.5 text-left transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-500 dark:hover:bg-white/5 ${notice.read ? '' : 'bg-brand-50/60 dark:bg-white/5'}`}
+      >
+        <span className="mt-1.5 flex w-2.5 shrink-0 justify-center">
+          {!notice.read && (
+            <span className="size-2.5 rounded-full bg-rose-500">
+              <span className="sr-only">{t('unread')}</span>
+            </span>
+          )}
+        </span>
+        {actor && <Avatar name={actor.userName} src={actor.avatar} size="md" />}
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-3">
+            <span className={`min-w-0 truncate ${notice.read ? 'font-medium text-ink/90' : 'font-semibold text-ink'}`}>{notice.title}</span>
+            <time dateTime={notice.createdAt} className="shrink-0 text-xs text-muted tabular-nums">
+              {formatDateTime(notice.createdAt)}
+            </time>
+          </span>
+          {actor && <span className="mt-0.5 block text-xs text-muted">{t('from', { name: actor.userName })}</span>}
+          <span className="mt-1 line-clamp-2 block text-sm leading-relaxed text-muted">{truncateByWidth(notice.content.replace(/\s+/g, ' '), SNIPPET_WIDTH)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('actions.loading')} className="divide-y divide-line">
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="flex gap-3 px-4 py-4">
+          <Skeleton className="mt-1.5 size-2.5 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-5/6" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One kind's notices with loading, empty, error and "load more" states. */
+export function NoticeList({ kind }: { kind: NoticeKind }) {
+  const { t } = useTranslation('notices');
+  const { t: tc } = useTranslation();
+  const list = useNoticeList(kind);
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError) {
+    return (
+      <EmptyState
+        icon={<AlertIcon size={30} />}
+        title={tc('state.errorTitle')}
+        body={tc('state.errorBody')}
+        action={
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {tc('actions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const notices = list.data.pages.flatMap((page) => page.items);
+  if (notices.length === 0) {
+    return <EmptyState live icon={<InboxIcon size={30} />} title={t(`empty.${kind}.title`)} body={t(`empty.${kind}.body`)} />;
+  }
+  return (
+    <div>
+      <ul aria-label={t(kind === 'system' ? 'tabs.notifications' : 'tabs.interactive')} className="divide-y divide-line">
+        {notices.map((notice) => (
+          <NoticeRow key={notice.id} notice={notice} kind={kind} />
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <div className="flex justify-center border-t border-line p-4">
+          <Button variant="secondary" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} icon={list.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}>
+            {list.isFetchingNextPage ? tc('actions.loading') : tc('actions.loadMore')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { SendIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/spinner';
+import { notifySuccess } from '../../ui/toast';
+import { useSendNotice } from './notice-queries';
+
+type Audience = 'everyone' | 'user';
+
+const audienceLabels = { everyone: 'send.audienceEveryone', user: 'send.audienceUser' } as const satisfies Record<Audience, string>;
+
+const field =
+  'w-full rounded-xl border border-line bg-surface px-3.5 py-2.5 text-sm text-ink placeholder:text-muted/70 transition-colors ' +
+  'hover:border-brand-300 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30';
+
+/** Admins send a system notice to everyone or to one user (create_system_notice / create_user_system_notice). */
+export function SendNoticeForm() {
+  const { t } = useTranslation('notices');
+  const send = useSendNotice();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [audience, setAudience] = useState<Audience>('everyone');
+  const [userId, setUserId] = useState('');
+  const ids = { title: useId(), content: useId(), userId: useId(), heading: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate(
+      { title: title.trim(), content: content.trim(), userId: audience === 'user' ? userId.trim() : null },
+      {
+        onSuccess: () => {
+          notifySuccess(t('send.sent'));
+          setTitle('');
+          setContent('');
+          setUserId('');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-labelledby={ids.heading} className="rounded-2xl border border-dashed border-brand-300 bg-brand-50/50 p-4 sm:p-5 dark:bg-white/5">
+      <h3 id={ids.heading} className="text-sm font-semibold text-ink">
+        {t('send.title')}
+        <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">{t('send.adminOnly')}</span>
+      </h3>
+      <div className="mt-3 grid gap-3">
+        <div>
+          <label htmlFor={ids.title} className="mb-1 block text-xs font-medium text-muted">
+            {t('send.titleLabel')}
+          </label>
+          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} className={field} />
+        </div>
+        <div>
+          <label htmlFor={ids.content} className="mb-1 block text-xs font-medium text-muted">
+            {t('send.contentLabel')}
+          </label>
+          <textarea id={ids.content} value={content} onChange={(e) => setContent(e.target.value)} required maxLength={5000} rows={2} className={`${field} resize-y`} />
+        </div>
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+          <fieldset className="shrink-0">
+            <legend className="mb-1.5 text-xs font-medium text-muted">{t('send.audience')}</legend>
+            <div className="flex h-10 items-center gap-x-5 text-sm">
+              {(['everyone', 'user'] as const).map((value) => (
+                <label key={value} className="inline-flex cursor-pointer items-center gap-2">
+                  <input type="radio" name="audience" value={value} checked={audience === value} onChange={() => setAudience(value)} className="size-4 accent-brand-700" />
+                  {t(audienceLabels[value])}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {audience === 'user' && (
+            <div className="min-w-56 flex-1">
+              <label htmlFor={ids.userId} className="mb-1 block text-xs font-medium text-muted">
+                {t('send.userIdLabel')}
+              </label>
+              <input id={ids.userId} value={userId} onChange={(e) => setUserId(e.target.value)} required placeholder="00000000-0000-0000-0000-000000000000" className={`${field} font-mono`} />
+            </div>
+          )}
+          <Button type="submit" size="sm" className="ml-auto" disabled={send.isPending} icon={send.isPending ? <Spinner className="size-4" /> : <SendIcon size={16} />}>
+            {t('send.submit')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

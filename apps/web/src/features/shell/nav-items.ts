@@ -1,0 +1,9 @@
+/** The header's navigation (SPEC §2 routes); "Create" leads to AIGC publishing. */
+export const NAV_ITEMS = [
+  { to: '/', key: 'nav.home', end: true },
+  { to: '/community', key: 'nav.community', end: false },
+  { to: '/hotlist', key: 'nav.hotlist', end: false },
+  { to: '/chatroom', key: 'nav.chatroom', end: false },
+] as const;
+
+export const CREATE_PATH = '/aigc-publish';

@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@starlit/contract';
+import i18next from 'i18next';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+/** Every namespace file under public/locales/<language>/. */
+export const NAMESPACES = ['common', 'home', 'notices'] as const;
+
+/** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */
+export const LANGUAGE_STORAGE_KEY = 'languageType';
+
+/** The language saved in localStorage, or the default when none (or an unknown one) is saved. */
+export function storedLanguage(store: Pick<Storage, 'getItem'> = window.localStorage): Language {
+  const saved = store.getItem(LANGUAGE_STORAGE_KEY);
+  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : DEFAULT_LANGUAGE;
+}
+
+/** The BCP 47 tag for <html lang>: en_US → en-US. */
+export function htmlLang(language: Language): string {
+  return language.replace('_', '-');
+}
+
+/** Loads the saved language's strings; resolves once they can be shown. */
+export async function initI18n(): Promise<void> {
+  const language = storedLanguage();
+  document.documentElement.lang = htmlLang(language);
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = htmlLang(lng as Language);
+  });
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init<HttpBackendOptions>({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      // "en_US" is one code here, not "en" plus a region to fall back through
+      load: 'currentOnly',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      // i18next's own defaults, made explicit because SPEC §9 names them
+      maxParallelReads: 10,
+      maxRetries: 5,
+      retryTimeout: 350,
+      backend: { loadPath: `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json` },
+      react: { useSuspense: false },
+    });
+}
+
+/** The language strings are shown in now. */
+export function currentLanguage(): Language {
+  const lng = i18next.resolvedLanguage ?? i18next.language;
+  return (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
+}
+
+/** Switches the language live and remembers it. */
+export async function changeLanguage(language: Language): Promise<void> {
+  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  await i18next.changeLanguage(language);
+}
+
+export { i18next };

@@ -1,0 +1,12 @@
+import 'i18next';
+import type common from '../../public/locales/en_US/common.json';
+import type home from '../../public/locales/en_US/home.json';
+import type notices from '../../public/locales/en_US/notices.json';
+
+// en_US is the reference language: keys are checked against it at compile time.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof common; home: typeof home; notices: typeof notices };
+  }
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { applyTheme, DEFAULT_THEME } from './app/theme';
+import { completeSignIn } from './features/auth/sign-in';
+import { initI18n } from './i18n/i18n';
+import './styles.css';
+
+async function start() {
+  applyTheme(DEFAULT_THEME);
+  // strings first (the sign-in may toast), then the code exchange, which rewrites the address the router reads
+  await initI18n();
+  await completeSignIn();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,130 @@
+import type { ReactNode, SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+// Decorative by design: every icon sits next to text or inside a control that has its own name.
+function icon(paths: ReactNode) {
+  return function Icon({ size = 20, ...rest }: IconProps) {
+    return (
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        {...rest}
+      >
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const BellIcon = icon(
+  <>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
+    <path d="M10.3 20a2 2 0 0 0 3.4 0" />
+  </>,
+);
+export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+export const GlobeIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </>,
+);
+export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
+export const SparklesIcon = icon(
+  <>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
+  </>,
+);
+export const MusicIcon = icon(
+  <>
+    <path d="M9 18V5l12-2v13" />
+    <circle cx="6" cy="18" r="3" />
+    <circle cx="18" cy="16" r="3" />
+  </>,
+);
+export const ImageIcon = icon(
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="M21 15l-5-5L5 21" />
+  </>,
+);
+export const VideoIcon = icon(
+  <>
+    <rect x="2" y="6" width="14" height="12" rx="2" />
+    <path d="M16 10l6-3v10l-6-3" />
+  </>,
+);
+export const TextIcon = icon(<path d="M4 6h16M4 12h16M4 18h10" />);
+export const UserIcon = icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);
+export const UsersIcon = icon(
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </>,
+);
+export const LogOutIcon = icon(
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="M16 17l5-5-5-5M21 12H9" />
+  </>,
+);
+export const InboxIcon = icon(
+  <>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5.1L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
+  </>,
+);
+export const BuildIcon = icon(
+  <>
+    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
+  </>,
+);
+export const CompassIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+  </>,
+);
+export const CheckIcon = icon(<path d="M5 12l5 5L20 7" />);
+export const SendIcon = icon(<path d="M22 2L11 13M22 2l-7 20-4-9-9-4z" />);
+export const AlertIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v6M12 16.5v.5" />
+  </>,
+);
+
+/** The Starlit mark: a four-pointed star. */
+export function StarMark({ size = 28 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 32 32">
+      <defs>
+        <linearGradient id="starlit-mark" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#ffffff" />
+          <stop offset="1" stopColor="#c9bcff" />
+        </linearGradient>
+      </defs>
+      <path d="M16 2l3.6 10.4L30 16l-10.4 3.6L16 30l-3.6-10.4L2 16l10.4-3.6z" fill="url(#starlit-mark)" />
+      <circle cx="26" cy="6" r="2" fill="#c9bcff" />
+    </svg>
+  );
+}
