@@ -53,6 +53,12 @@ export function openIdProvider(settings: { issuer: string; clientId: string; cli
       const callback = new URL(redirectUri);
       callback.searchParams.set('code', code);
       callback.searchParams.set('state', state);
+      // The app forwards only code and state. RFC 9207's iss parameter guards clients that
+      // talk to several providers against mix-ups; Starlit trusts exactly one, redeems the
+      // code at its token endpoint with this flow's PKCE verifier, and binds the state to the
+      // browser, so the configured issuer stands in for it (openid-client insists on it
+      // when the provider advertises authorization_response_iss_parameter_supported).
+      callback.searchParams.set('iss', config.serverMetadata().issuer);
       const tokens = await oidc.authorizationCodeGrant(config, callback, {
         pkceCodeVerifier: codeVerifier,
         expectedState: state,
