@@ -1,0 +1,174 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FeedItem } from '@starlit/contract';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { startTestServer, type TestServer } from '../../test/server.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { agents, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
+import { seedDemo } from './seed.ts';
+
+type Item = z.output<typeof FeedItem>;
+type Page = { items: Item[]; nextCursor: string | null; needsLogin: boolean };
+
+let t: TestServer;
+let dataDir: string;
+let config: Config;
+let firstSeed: { seeded: boolean; ms: number };
+
+const db = () => t.starlit.database.db;
+const feed = (body: Record<string, unknown>, token?: string) => t.call<Page>('/ai/api/v1/home/feed', body, { token });
+
+async function rowCounts() {
+  const tables = { users, voices, gifts, storeItems, agents, works };
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) out[name] = (await db().select({ n: count() }).from(table))[0].n;
+  return out;
+}
+
+/** Every item of a tab, page by page. */
+async function walk(tab: string, limit: number): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const res = await feed({ tab, limit, ...(cursor ? { cursor } : {}) });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.items.length).toBeLessThanOrEqual(limit);
+    items.push(...res.body.data.items);
+    if (!res.body.data.nextCursor) return items;
+    cursor = res.body.data.nextCursor;
+  }
+  throw new Error('the feed never ended');
+}
+
+const at = (item: Item) => (item.type === 'agent' ? item.createdAt : item.publishedAt);
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-seed-'));
+  t = await startTestServer({ DATA_DIR: dataDir });
+  config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' });
+  firstSeed = await seedDemo(t.starlit, config);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('demo seed', () => {
+  it('seeds the catalogue, the official account and its content', async () => {
+    expect(firstSeed.seeded).toBe(true);
+    console.info(`demo seed took ${Math.round(firstSeed.ms)} ms on ${t.starlit.database.kind}`);
+    expect(await rowCounts()).toEqual({ users: 1, voices: 6, gifts: 7, storeItems: 12, agents: 6, works: 14 });
+    const [official] = await db().select().from(users);
+    expect(official).toMatchObject({ userName: 'Starlit', isOfficial: true, passwordHash: null });
+    const [lollipop] = await db().select().from(gifts).where(eq(gifts.key, 'lollipop'));
+    expect(lollipop.priceKind).toBe('limited_free');
+    expect(lollipop.freeUntil!.getTime() - Date.now()).toBeGreaterThan(6.9 * 86400_000);
+  });
+
+  it('does nothing on a second start', async () => {
+    const before = await rowCounts();
+    expect((await seedDemo(t.starlit, config)).seeded).toBe(false);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('completes without duplicates when a start died before recording the version', async () => {
+    const before = await rowCounts();
+    await db().delete(works).where(eq(works.name, 'Spiral Galaxy'));
+    await db().delete(appMeta);
+    expect((await seedDemo(t.starlit, config)).seeded).toBe(true);
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('the home feed over the seeded content', () => {
+  let hidden: string[];
+
+  beforeAll(async () => {
+    const u = await t.user();
+    const recent = new Date();
+    const rows = await db()
+      .insert(agents)
+      .values([
+        { ownerId: u.userId, nickname: 'private agent', isPublic: false, publishedAt: recent },
+        { ownerId: u.userId, nickname: 'draft agent', isPublic: true, publishedAt: null },
+      ])
+      .returning({ id: agents.id });
+    const workRows = await db()
+      .insert(works)
+      .values(
+        (['image', 'audio', 'post'] as const).flatMap((kind) => [
+          { authorId: u.userId, kind, name: `private ${kind}`, isPublic: false, publishedAt: recent },
+          { authorId: u.userId, kind, name: `draft ${kind}`, isPublic: true, publishedAt: null },
+        ]),
+      )
+      .returning({ id: works.id });
+    hidden = [...rows, ...workRows].map((r) => r.id);
+  });
+
+  const expected = { recommend: 20, agent: 6, image: 8, audio: 3, post: 3, video: 0 } as const;
+
+  for (const [tab, total] of Object.entries(expected)) {
+    it(`walks every "${tab}" item once, newest first, in pages of 4`, async () => {
+      const items = await walk(tab, 4);
+      expect(items).toHaveLength(total);
+      expect(new Set(items.map((i) => i.id)).size).toBe(total);
+      const times = items.map(at);
+      expect(times).toEqual([...times].sort().reverse());
+      expect(items.some((i) => hidden.includes(i.id))).toBe(false);
+      if (tab !== 'recommend' && tab !== 'agent') expect(items.every((i) => i.type === 'work' && i.kind === tab)).toBe(true);
+      // one page holding everything gives the same order
+      expect((await walk(tab, 100)).map((i) => i.id)).toEqual(items.map((i) => i.id));
+    });
+  }
+
+  it('says which engine made each generated work', async () => {
+    const items = (await walk('recommend', 100)).filter((i) => i.type === 'work');
+    for (const item of items) {
+      if (item.type !== 'work') continue;
+      if (item.kind === 'image') expect(item.engine).toBe('Starlit procedural image engine (offline)');
+      if (item.kind === 'audio') expect(item.engine).toBe('Starlit algorithmic composer (offline)');
+      if (item.kind === 'post') expect(item.engine === null || item.cover !== null).toBe(true);
+    }
+  });
+
+  it('asks anonymous visitors to log in for the following tab', async () => {
+    expect((await feed({ tab: 'following', limit: 4 })).body.data).toEqual({ items: [], nextCursor: null, needsLogin: true });
+    const u = await t.user();
+    expect((await feed({ tab: 'following', limit: 4 }, u.token)).body.data.needsLogin).toBe(false);
+  });
+
+  it('serves every media URL of the feed, with the right type', async () => {
+    const items = await walk('recommend', 100);
+    const urls = new Set<string>();
+    for (const item of items) {
+      const person = item.type === 'agent' ? item.owner : item.author;
+      for (const url of [person.avatar, item.type === 'agent' ? item.avatar : item.cover, item.type === 'work' ? item.media : null]) {
+        if (url) urls.add(url);
+      }
+    }
+    expect(urls.size).toBeGreaterThan(20);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/media\/seed\//);
+      const res = await t.starlit.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe(url.endsWith('.wav') ? 'audio/wav' : 'image/webp');
+    }
+    const song = items.find((i) => i.type === 'work' && i.kind === 'audio');
+    const wav = await t.starlit.app.inject({ method: 'GET', url: song?.type === 'work' ? song.media! : '' });
+    expect(wav.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+  });
+
+  it('resizes feed images with image_process as the web app asks', async () => {
+    const image = (await walk('image', 1)).find((i) => i.type === 'work');
+    const url = image?.type === 'work' ? image.cover! : '';
+    const full = await sharp((await t.starlit.app.inject({ method: 'GET', url })).rawPayload).metadata();
+    const small = await sharp((await t.starlit.app.inject({ method: 'GET', url: `${url}?image_process=resize,w_400` })).rawPayload).metadata();
+    expect(full).toMatchObject({ width: 768, height: 1024, format: 'webp' });
+    expect(small).toMatchObject({ width: 400, height: 533, format: 'webp' });
+  });
+});
