@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAppStore } from '../../app/app-store';
 import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
+import { MusicIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import type { FeedItem } from './feed-types';
 import { cardKind, EngineBadge, TagList, TypeBadge, type CardKind } from './work-badges';
@@ -18,7 +19,7 @@ const placeholderTints: Record<CardKind, string> = {
   image: 'from-brand-800 to-fuchsia-600',
   video: 'from-indigo-800 to-sky-600',
   audio: 'from-brand-900 via-brand-700 to-rose-500',
-  post: 'from-brand-50 to-brand-100',
+  post: 'from-brand-50 to-brand-100 dark:from-brand-800 dark:to-brand-700',
 };
 
 function CardMedia({ item }: { item: FeedItem }) {
@@ -38,11 +39,14 @@ function CardMedia({ item }: { item: FeedItem }) {
           onError={() => setBroken(true)}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"
         />
+      ) : kind === 'audio' ? (
+        <span className="flex size-full flex-col items-center justify-center gap-4 p-4 text-white/85">
+          <MusicIcon size={48} />
+          <span className="line-clamp-3 text-center text-sm leading-relaxed">{body}</span>
+        </span>
       ) : (
-        <span
-          className={`flex size-full items-end p-4 text-left text-sm leading-relaxed ${kind === 'post' ? 'text-ink/80' : 'text-white/85'} line-clamp-[8]`}
-        >
-          {body}
+        <span className={`flex size-full items-end p-4 text-left text-sm leading-relaxed ${kind === 'post' ? 'text-ink/80' : 'text-white/85'}`}>
+          <span className="line-clamp-[8]">{body}</span>
         </span>
       )}
       <span className="absolute top-2.5 left-2.5">

@@ -26,10 +26,10 @@ export function HomePage() {
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div aria-hidden="true" className="pointer-events-none absolute -top-24 right-[-6rem] size-80 rounded-full bg-brand-500/30 blur-3xl" />
         <div aria-hidden="true" className="pointer-events-none absolute bottom-[-8rem] left-1/3 size-72 rounded-full bg-fuchsia-500/20 blur-3xl" />
-        <div className="relative mx-auto flex max-w-[1440px] flex-col gap-5 px-4 py-10 sm:px-6 md:flex-row md:items-end md:justify-between lg:px-8 lg:py-14">
+        <div className="relative mx-auto flex max-w-[1440px] flex-col gap-5 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8 lg:py-10">
           <div className="max-w-3xl">
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('hero.title')}</h1>
-            <p className="mt-3 text-base leading-relaxed text-white/80">{t('hero.subtitle')}</p>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl lg:text-4xl">{t('hero.title')}</h1>
+            <p className="mt-2 text-sm leading-relaxed text-white/80 sm:text-base">{t('hero.subtitle')}</p>
           </div>
           <Link to="/aigc-publish" className={buttonClass('light', 'md', 'self-start md:self-auto')}>
             <PlusIcon size={18} />

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '@starlit/contract';
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from './i18n';
+
+const localesDir = fileURLToPath(new URL('../../public/locales', import.meta.url));
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Every leaf of a locale file as "a.b.c" → value. */
+function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<string, Json> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function load(language: string, file: string): Map<string, Json> {
+  return flatten(JSON.parse(readFileSync(join(localesDir, language, file), 'utf8')) as Json);
+}
+
+const filesOf = (language: string) => readdirSync(join(localesDir, language)).filter((f) => f.endsWith('.json')).sort();
+
+describe('locale files', () => {
+  it('exist for every language, with the same namespace files', () => {
+    const reference = filesOf('en_US');
+    expect(reference).toEqual([...NAMESPACES].map((ns) => `${ns}.json`).sort());
+    for (const language of LANGUAGES) expect(filesOf(language), language).toEqual(reference);
+  });
+
+  for (const file of filesOf('en_US')) {
+    it(`${file}: every key exists in every language`, () => {
+      const keysByLanguage = LANGUAGES.map((language) => [language, [...load(language, file).keys()].sort()] as const);
+      const all = new Set(keysByLanguage.flatMap(([, keys]) => keys));
+      for (const [language, keys] of keysByLanguage) {
+        const missing = [...all].filter((key) => !keys.includes(key));
+        expect(missing, `${language}/${file} lacks keys`).toEqual([]);
+      }
+    });
+
+    it(`${file}: no string is empty and every value is a string`, () => {
+      for (const language of LANGUAGES) {
+        for (const [key, value] of load(language, file)) {
+          expect(typeof value, `${language}/${file} ${key}`).toBe('string');
+          expect(String(value).trim(), `${language}/${file} ${key} is empty`).not.toBe('');
+        }
+      }
+    });
+
+    it(`${file}: interpolations are the same in every language`, () => {
+      const placeholders = (text: Json) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+      const reference = load('en_US', file);
+      for (const language of LANGUAGES) {
+        for (const [key, value] of load(language, file)) {
+          expect(placeholders(value), `${language}/${file} ${key}`).toEqual(placeholders(reference.get(key) ?? ''));
+        }
+      }
+    });
+  }
+});
