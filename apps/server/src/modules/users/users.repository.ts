@@ -26,6 +26,9 @@ export function usersRepository(db: Db) {
     async setRole(id: string, role: 'user' | 'admin') {
       await db.update(users).set({ role }).where(eq(users.id, id));
     },
+    async admins(): Promise<UserRow[]> {
+      return db.select().from(users).where(eq(users.role, 'admin')).orderBy(sql`lower(${users.userName})`);
+    },
     async promoteByNames(names: string[]) {
       if (names.length === 0) return;
       await db
