@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { applyTheme, DEFAULT_THEME } from './app/theme';
 import { completeSignIn } from './features/auth/sign-in';
 import { initI18n } from './i18n/i18n';
+import { ToastHost } from './ui/toast-host';
 import './styles.css';
 
 async function start() {
@@ -14,9 +15,13 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+    <>
+      <StrictMode>
+        <App />
+      </StrictMode>
+      {/* outside StrictMode: its simulated unmount would drop toasts queued before the first render (e.g. "Please log in first") */}
+      <ToastHost />
+    </>,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'light';
+export type ButtonVariant = 'primary' | 'secondary' | 'light';
 export type ButtonSize = 'sm' | 'md';
 
 const base =
@@ -11,7 +11,6 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-brand shadow-sm hover:bg-brand-600 active:bg-brand-900',
   secondary: 'border border-line bg-surface text-ink hover:border-brand-300 hover:bg-brand-50 dark:hover:bg-white/10',
-  ghost: 'text-ink hover:bg-brand-50 dark:hover:bg-white/10',
   // for use on the deep purple header
   light: 'bg-white text-brand-900 shadow-sm hover:bg-brand-100 focus-visible:outline-white',
 };

@@ -45,8 +45,8 @@ function CardMedia({ item }: { item: FeedItem }) {
           <span className="line-clamp-3 text-center text-sm leading-relaxed">{body}</span>
         </span>
       ) : (
-        <span className={`flex size-full items-end p-4 text-left text-sm leading-relaxed ${kind === 'post' ? 'text-ink/80' : 'text-white/85'}`}>
-          <span className="line-clamp-[8]">{body}</span>
+        <span className={`flex size-full items-end px-4 pt-11 pb-4 text-left text-xs leading-relaxed sm:text-sm ${kind === 'post' ? 'text-ink/80' : 'text-white/85'}`}>
+          <span className="line-clamp-[7]">{body}</span>
         </span>
       )}
       <span className="absolute top-2.5 left-2.5">

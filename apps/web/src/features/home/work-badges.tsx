@@ -31,7 +31,9 @@ export function EngineBadge({ engine }: { engine: string }) {
   return (
     <span className="inline-flex max-w-full items-center gap-1 rounded-md bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-200">
       <SparklesIcon size={12} className="shrink-0" />
-      <span className="truncate">{t('madeWith', { engine })}</span>
+      <span className="truncate" title={t('madeWith', { engine })}>
+        {t('madeWith', { engine })}
+      </span>
     </span>
   );
 }
@@ -41,12 +43,13 @@ export function TagList({ tags, max }: { tags: string[]; max?: number }) {
   const shown = max === undefined ? tags : tags.slice(0, max);
   if (shown.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1">
+    // spans, not a list: the card grid's list items stay the cards themselves
+    <span className="flex flex-wrap gap-1">
       {shown.map((tag) => (
-        <li key={tag} className="rounded-md bg-brand-50 px-1.5 py-0.5 text-[11px] text-brand-700 dark:bg-white/10 dark:text-brand-300">
+        <span key={tag} className="rounded-md bg-brand-50 px-1.5 py-0.5 text-[11px] text-brand-700 dark:bg-white/10 dark:text-brand-300">
           #{tag}
-        </li>
+        </span>
       ))}
-    </ul>
+    </span>
   );
 }

@@ -41,10 +41,10 @@ export function SendNoticeForm() {
 
   return (
     <form onSubmit={submit} aria-labelledby={ids.heading} className="rounded-2xl border border-dashed border-brand-300 bg-brand-50/50 p-4 sm:p-5 dark:bg-white/5">
-      <h3 id={ids.heading} className="text-sm font-semibold text-ink">
+      <h2 id={ids.heading} className="text-sm font-semibold text-ink">
         {t('send.title')}
         <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">{t('send.adminOnly')}</span>
-      </h3>
+      </h2>
       <div className="mt-3 grid gap-3">
         <div>
           <label htmlFor={ids.title} className="mb-1 block text-xs font-medium text-muted">
