@@ -66,6 +66,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
   });
   installJsonParser(app);
   installErrorHandling(app);

@@ -22,6 +22,7 @@ const Env = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SIGNIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -59,6 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signinAttemptsPer15Min: e.SIGNIN_ATTEMPTS_PER_15_MIN,
+    // behind a reverse proxy, client addresses (rate limits) come from X-Forwarded-For
+    trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
   };

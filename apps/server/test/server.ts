@@ -9,13 +9,20 @@ export interface CallResult<T = unknown> {
   body: { code: number; data: T; message: string };
 }
 
+export interface SignedIn {
+  token: string;
+  passportToken: string;
+  userId: string;
+  userName: string;
+}
+
 export interface TestServer {
   starlit: Starlit;
   /** POSTs a JSON body like the web client does. */
   call<T = unknown>(path: string, body?: unknown, opts?: { token?: string; lang?: string }): Promise<CallResult<T>>;
   /** A signed-in user through the real code exchange; answers its token and id. */
-  user(name?: string): Promise<{ token: string; userId: string; userName: string }>;
-  admin(): Promise<{ token: string; userId: string; userName: string }>;
+  user(name?: string): Promise<SignedIn>;
+  admin(): Promise<SignedIn>;
   close(): Promise<void>;
 }
 
@@ -84,9 +91,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     const existing = await starlit.services.users.byName(userName);
     const row = existing ?? (await starlit.services.auth.signUp(userName, 'correct horse battery'));
     const code = await starlit.services.auth.issueCode(row.id, 'http://localhost/');
-    const res = await call<{ token: string; userId: string }>('/ai/api/v1/auth/code_to_token', { code });
+    const res = await call<{ token: string; passportToken: string; userId: string }>('/ai/api/v1/auth/code_to_token', { code });
     if (res.body.code !== 0) throw new Error(`sign-in failed: ${res.body.message}`);
-    return { token: res.body.data.token, userId: res.body.data.userId, userName };
+    return { token: res.body.data.token, passportToken: res.body.data.passportToken, userId: res.body.data.userId, userName };
   };
 
   return {

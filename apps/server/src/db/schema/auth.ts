@@ -11,11 +11,13 @@ export const sessions = pgTable(
     // web: the app's session token; passport: the token the native app sends instead;
     // provider: the built-in sign-in provider's own cookie session
     kind: text('kind', { enum: ['web', 'passport', 'provider'] }).notNull(),
+    // the web and passport tokens of one sign-in share this, so signing out ends both
+    signInId: uuid('sign_in_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_sign_in_idx').on(t.signInId)],
 );
 
 /** Single-use authorization codes issued by the built-in sign-in provider (60 s). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authCodes, authStates, sessions, users } from '../../db/schema/index.ts';
 
@@ -16,11 +16,13 @@ export function authRepository(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return row ?? null;
     },
+    /** Revokes a session together with the other token of the same sign-in. */
     async revokeSession(id: string) {
+      const sameSignIn = sql`${sessions.signInId} = (select s.sign_in_id from ${sessions} s where s.id = ${id})`;
       const rows = await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .where(and(or(eq(sessions.id, id), sameSignIn), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return rows.length;
     },

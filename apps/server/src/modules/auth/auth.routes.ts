@@ -27,8 +27,8 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; user
 
   registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply }) => {
     const cookieState = req.cookies[STATE_COOKIE];
-    // A state the browser did not start is refused: someone else's sign-in link.
-    if (input.state && cookieState && cookieState !== input.state) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
+    // A state the browser did not start is refused: someone else's sign-in link (login CSRF).
+    if (input.state && cookieState !== input.state) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
     const session = await auth.codeToToken(input.code, input.state);
     reply.clearCookie(STATE_COOKIE, { path: '/' });
     return presentSession(session);

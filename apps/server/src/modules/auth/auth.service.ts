@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { ErrorCode } from '@starlit/contract';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
@@ -35,16 +35,17 @@ export function authService(deps: AuthServiceDeps) {
   const { auth, users } = deps;
   const isAdminName = (name: string) => deps.adminUsers.some((n) => n.toLowerCase() === name.toLowerCase());
 
-  async function createSession(userId: string, kind: 'web' | 'passport' | 'provider') {
+  async function createSession(userId: string, kind: 'web' | 'passport' | 'provider', signInId: string | null = null) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
-    await auth.insertSession({ userId, tokenHash: hashToken(token), kind, expiresAt });
+    await auth.insertSession({ userId, tokenHash: hashToken(token), kind, expiresAt, signInId });
     return { token, expiresAt };
   }
 
   async function issueAppSession(user: UserRow, returnTo: string | null): Promise<IssuedSession> {
-    const web = await createSession(user.id, 'web');
-    const passport = await createSession(user.id, 'passport');
+    const signInId = randomUUID();
+    const web = await createSession(user.id, 'web', signInId);
+    const passport = await createSession(user.id, 'passport', signInId);
     return { token: web.token, passportToken: passport.token, user, expiresAt: web.expiresAt, returnTo };
   }
 

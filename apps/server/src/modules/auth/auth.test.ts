@@ -81,6 +81,13 @@ describe('built-in sign-in flow', () => {
     expect(res).toMatchObject({ code: 2005, message: 'The sign-in request has expired, please sign in again' });
   });
 
+  it('refuses a state sent from a browser that holds no sign-in cookie', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    const res = await exchange(new Browser(), origin, back.code, back.state);
+    expect(res).toMatchObject({ code: 2005 });
+  });
+
   it('refuses a code issued for another redirect URI', async () => {
     const b = new Browser();
     await openSignIn(b, origin);
@@ -113,14 +120,17 @@ describe('built-in sign-in flow', () => {
 });
 
 describe('sessions', () => {
-  it('logout revokes only the session that calls it', async () => {
+  it('logout ends the sign-in that calls it (web and passport tokens) and nothing else', async () => {
     const name = freshName();
     const first = await t.user(name);
     const second = await t.user(name);
+    expect((await callWith(origin, '/ai/api/v1/auth/me', first.passportToken)).status).toBe(200);
     const out = await callWith(origin, '/ai/api/v1/auth/logout', first.token);
-    expect(out.body).toMatchObject({ code: 0, data: { revoked: 1 } });
+    expect(out.body).toMatchObject({ code: 0, data: { revoked: 2 } });
     expect((await callWith(origin, '/ai/api/v1/auth/me', first.token)).status).toBe(401);
+    expect((await callWith(origin, '/ai/api/v1/auth/me', first.passportToken)).status).toBe(401);
     expect((await callWith(origin, '/ai/api/v1/auth/me', second.token)).body).toMatchObject({ code: 0, data: { userName: name } });
+    expect((await callWith(origin, '/ai/api/v1/auth/me', second.passportToken)).status).toBe(200);
   });
 
   it('logout_all revokes every session and passport token of the user', async () => {
