@@ -21,7 +21,7 @@ function SignInToFollow() {
       icon={<UsersIcon size={30} />}
       title={t('following.signedOutTitle')}
       body={t('following.signedOutBody')}
-      action={<Button onClick={redirectToSignIn}>{tc('account.signIn')}</Button>}
+      action={<Button onClick={redirectToSignIn}>{tc('account.logIn')}</Button>}
     />
   );
 }

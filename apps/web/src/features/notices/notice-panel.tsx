@@ -46,7 +46,7 @@ export function NoticePanel({ kind }: { kind: NoticeKind }) {
             icon={<InboxIcon size={30} />}
             title={t('signedOut.title')}
             body={t('signedOut.body')}
-            action={<Button onClick={redirectToSignIn}>{tc('account.signIn')}</Button>}
+            action={<Button onClick={redirectToSignIn}>{tc('account.logIn')}</Button>}
           />
         )}
       </div>

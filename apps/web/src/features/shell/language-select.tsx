@@ -9,9 +9,10 @@ const LANGUAGE_NAMES: Record<Language, string> = { en_US: 'English', zh_TW: '繁
 
 /** Switches the language live (no reload) and remembers it (SPEC §1). */
 export function LanguageSelect({ tone = 'onBrand' }: { tone?: 'onBrand' | 'onSurface' }) {
-  const { t, i18n } = useTranslation();
+  // subscribing re-renders on every language change, so the selected option follows it
+  const { t } = useTranslation();
   const id = useId();
-  const value = i18n.resolvedLanguage ? currentLanguage() : 'en_US';
+  const value = currentLanguage();
   const look =
     tone === 'onBrand'
       ? 'border-white/25 bg-white/10 text-white hover:bg-white/20 focus-visible:outline-white'
