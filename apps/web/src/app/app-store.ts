@@ -45,7 +45,15 @@ interface AppState {
   setCouponData(coupon: CouponData | null): void;
 }
 
-const noModals = Object.fromEntries(MODAL_AREAS.map((area) => [area, null])) as Record<ModalArea, ModalName | null>;
+const noModals: Record<ModalArea, ModalName | null> = {
+  agentCenter: null,
+  application: null,
+  userCenter: null,
+  agent: null,
+  chatRoom: null,
+  confirm: null,
+  workDetail: null,
+};
 
 /** Application state of SPEC §3: which modal each area shows, plus the home page's state. */
 export const useAppStore = create<AppState>((set) => ({

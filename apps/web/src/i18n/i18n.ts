@@ -9,14 +9,19 @@ export const NAMESPACES = ['common', 'home', 'notices'] as const;
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */
 export const LANGUAGE_STORAGE_KEY = 'languageType';
 
+/** Whether a value is one of the supported languages. */
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.some((language) => language === value);
+}
+
 /** The language saved in localStorage, or the default when none (or an unknown one) is saved. */
 export function storedLanguage(store: Pick<Storage, 'getItem'> = window.localStorage): Language {
   const saved = store.getItem(LANGUAGE_STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
 /** The BCP 47 tag for <html lang>: en_US → en-US. */
-export function htmlLang(language: Language): string {
+export function htmlLang(language: string): string {
   return language.replace('_', '-');
 }
 
@@ -25,7 +30,7 @@ export async function initI18n(): Promise<void> {
   const language = storedLanguage();
   document.documentElement.lang = htmlLang(language);
   i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = htmlLang(lng as Language);
+    document.documentElement.lang = htmlLang(lng);
   });
   await i18next
     .use(HttpBackend)
@@ -51,7 +56,7 @@ export async function initI18n(): Promise<void> {
 /** The language strings are shown in now. */
 export function currentLanguage(): Language {
   const lng = i18next.resolvedLanguage ?? i18next.language;
-  return (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
 /** Switches the language live and remembers it. */

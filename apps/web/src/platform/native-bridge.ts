@@ -32,7 +32,8 @@ function parseBridgeMessage(detail: unknown): BridgeMessage {
   const theme = 'theme' in detail ? detail.theme : undefined;
   const language = 'language' in detail ? detail.language : undefined;
   if (theme === 'light' || theme === 'dark') message.theme = theme;
-  if (typeof language === 'string' && (LANGUAGES as readonly string[]).includes(language)) message.language = language as Language;
+  const known = LANGUAGES.find((lng) => lng === language);
+  if (known) message.language = known;
   return message;
 }
 

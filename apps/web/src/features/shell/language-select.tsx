@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@starlit/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage } from '../../i18n/i18n';
+import { changeLanguage, currentLanguage, isLanguage } from '../../i18n/i18n';
 import { ChevronDownIcon, GlobeIcon } from '../../ui/icons';
 
 /** Each language is offered in its own name, whatever the current language. */
@@ -26,7 +26,7 @@ export function LanguageSelect({ tone = 'onBrand' }: { tone?: 'onBrand' | 'onSur
       <select
         id={id}
         value={value}
-        onChange={(e) => void changeLanguage(e.target.value as Language)}
+        onChange={(e) => isLanguage(e.target.value) && void changeLanguage(e.target.value)}
         className={`h-9 cursor-pointer appearance-none rounded-full border py-0 pr-8 pl-9 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${look}`}
       >
         {LANGUAGES.map((lng) => (
