@@ -28,7 +28,7 @@ const tabKeys = {
 } as const satisfies Record<ContentPageTab, string>;
 
 function isTab(value: string | null): value is ContentPageTab {
-  return value !== null && value in tabKeys;
+  return value !== null && Object.hasOwn(tabKeys, value);
 }
 
 function UnreadPill({ count }: { count: number }) {
