@@ -252,3 +252,19 @@ describe('realtime', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('shutdown', () => {
+  it('closes the server while a realtime stream is open', async () => {
+    const own = await startTestServer();
+    const u = await own.user();
+    const address = await own.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/ai/realtime`, { headers: { token: u.token } });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await own.close();
+    // the stream was ended by the server, not left hanging
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+});

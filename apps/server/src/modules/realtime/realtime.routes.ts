@@ -12,6 +12,12 @@ const HEARTBEAT_MS = 25_000;
  * reads it with fetch so the `token` header travels like on every other call.
  */
 export function realtimeRoutes(app: FastifyInstance, deps: { bus: Bus; authenticate: Authenticate }) {
+  // Open streams never go idle, so shutting down must end them or close() waits forever.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
   app.get('/ai/realtime', async (req, reply) => {
     const token = requestToken(req);
     const user = token ? await deps.authenticate(token) : null;
@@ -29,9 +35,13 @@ export function realtimeRoutes(app: FastifyInstance, deps: { bus: Bus; authentic
       res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    req.raw.on('close', () => {
+    const end = () => {
       clearInterval(heartbeat);
       unsubscribe();
-    });
+      open.delete(end);
+      res.end();
+    };
+    open.add(end);
+    req.raw.on('close', end);
   });
 }
