@@ -71,7 +71,10 @@ function otherPaths(): Json {
         summary: 'Start signing in: redirects the browser to the sign-in provider',
         tags: ['auth'],
         'x-access': 'public',
-        parameters: [{ name: 'return_to', in: 'query', required: false, description: 'Same-origin address to come back to after signing in.', schema: { type: 'string' } }],
+        parameters: [
+          { name: 'return_to', in: 'query', required: false, description: 'Same-origin address to come back to after signing in.', schema: { type: 'string' } },
+          { name: 'lang', in: 'query', required: false, description: 'Language of the sign-in pages (en_US or zh_TW).', schema: { type: 'string' } },
+        ],
         responses: { 302: { description: 'Redirect to the sign-in provider; sets a short-lived state cookie.' } },
       },
     },

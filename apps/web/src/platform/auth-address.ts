@@ -46,9 +46,9 @@ export function returnAddress(href: string): string {
   return withoutParams(href, [...SIGN_IN_PARAMS, NO_LOGIN]);
 }
 
-/** The authorize address of the AI host that starts a sign-in and comes back to `href`. */
-export function authorizeUrl(aiHost: string, href: string): string {
-  return `${aiHost}/ai/api/v1/auth/authorize?return_to=${encodeURIComponent(returnAddress(href))}`;
+/** The authorize address of the AI host that starts a sign-in and comes back to `href`; the provider's pages use `lang`. */
+export function authorizeUrl(aiHost: string, href: string, lang: string): string {
+  return `${aiHost}/ai/api/v1/auth/authorize?return_to=${encodeURIComponent(returnAddress(href))}&lang=${encodeURIComponent(lang)}`;
 }
 
 /** The address a 401 sends the browser to: home with noLogin, so nothing redirects again on the reload. */

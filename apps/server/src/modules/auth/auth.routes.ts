@@ -1,4 +1,4 @@
-import { calls, ErrorCode } from '@starlit/contract';
+import { calls, ErrorCode, pickLanguage } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
@@ -14,12 +14,14 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; user
   const { auth } = deps;
 
   // Browser navigation, not a JSON call: sends the browser to the sign-in provider.
-  app.get<{ Querystring: { return_to?: string } }>('/ai/api/v1/auth/authorize', async (req, reply) => {
+  app.get<{ Querystring: { return_to?: string; lang?: string } }>('/ai/api/v1/auth/authorize', async (req, reply) => {
     const origin = publicOrigin(req, deps.publicUrl);
     const { state, url } = await auth.begin({
       returnTo: safeReturnTo(req.query.return_to, origin),
       redirectUri: `${origin}/`,
       builtInAuthorizeUrl: `${origin}/passport/authorize`,
+      // the provider's pages open in the language the person was using in the app
+      lang: pickLanguage(req.query.lang, req.headers['accept-language']),
     });
     reply.setCookie(STATE_COOKIE, state, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
     return reply.redirect(url, 302);

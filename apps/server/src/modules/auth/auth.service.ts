@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ErrorCode } from '@starlit/contract';
+import { ErrorCode, type Language } from '@starlit/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -92,7 +92,7 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Starts a sign-in: remembers where to return and answers the provider's authorize URL. */
-    async begin(params: { returnTo: string; redirectUri: string; builtInAuthorizeUrl: string }) {
+    async begin(params: { returnTo: string; redirectUri: string; builtInAuthorizeUrl: string; lang: Language }) {
       const state = newToken();
       const nonce = newToken();
       const codeVerifier = randomBytes(32).toString('base64url');
@@ -105,13 +105,14 @@ export function authService(deps: AuthServiceDeps) {
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
       if (deps.external) {
-        return { state, url: await deps.external.authorizeUrl({ redirectUri: params.redirectUri, state, nonce, codeVerifier }) };
+        return { state, url: await deps.external.authorizeUrl({ redirectUri: params.redirectUri, state, nonce, codeVerifier, lang: params.lang }) };
       }
       const url = new URL(params.builtInAuthorizeUrl);
       url.searchParams.set('response_type', 'code');
       url.searchParams.set('client_id', 'starlit-web');
       url.searchParams.set('redirect_uri', params.redirectUri);
       url.searchParams.set('state', state);
+      url.searchParams.set('lang', params.lang);
       return { state, url: url.href };
     },
 

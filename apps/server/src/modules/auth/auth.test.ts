@@ -170,3 +170,14 @@ describe('sessions', () => {
     expect((await callWith(origin, '/ai/api/v1/auth/me', plain.token)).body.data).toMatchObject({ role: 'user' });
   });
 });
+
+describe('language', () => {
+  it('opens the provider pages in the language the app was using', async () => {
+    const start = await t.starlit.app.inject({ method: 'GET', url: '/ai/api/v1/auth/authorize?return_to=%2F&lang=zh_TW', headers: { host: 'localhost' } });
+    expect(start.statusCode).toBe(302);
+    const location = new URL(start.headers.location as string);
+    expect(location.searchParams.get('lang')).toBe('zh_TW');
+    const page = await t.starlit.app.inject({ method: 'GET', url: `${location.pathname}${location.search}`, headers: { host: 'localhost' } });
+    expect(page.body).toContain('使用者名稱');
+  });
+});

@@ -1,9 +1,10 @@
+import type { Language } from '@starlit/contract';
 import * as oidc from 'openid-client';
 
 /** What Starlit needs from an external OpenID Connect provider. */
 export interface ExternalProvider {
   issuer: string;
-  authorizeUrl(params: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<string>;
+  authorizeUrl(params: { redirectUri: string; state: string; nonce: string; codeVerifier: string; lang: Language }): Promise<string>;
   /** Exchanges a code; answers the provider's subject and a display name. */
   exchange(params: {
     redirectUri: string;
@@ -36,7 +37,7 @@ export function openIdProvider(settings: { issuer: string; clientId: string; cli
   };
   return {
     issuer: settings.issuer,
-    async authorizeUrl({ redirectUri, state, nonce, codeVerifier }) {
+    async authorizeUrl({ redirectUri, state, nonce, codeVerifier, lang }) {
       const config = await configuration();
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -45,6 +46,7 @@ export function openIdProvider(settings: { issuer: string; clientId: string; cli
         nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
+        ui_locales: lang.replace('_', '-'),
       });
       return url.href;
     },

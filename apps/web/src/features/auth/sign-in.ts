@@ -1,6 +1,7 @@
 import { calls } from '@starlit/contract';
 import { callApi, isOk, isRefused } from '../../api/client';
 import { authorizeUrl, readAuthParams, withoutSignInParams } from '../../platform/auth-address';
+import { currentLanguage } from '../../i18n/i18n';
 import { config } from '../../platform/config';
 import { notifyError } from '../../ui/toast';
 import { isAuthorized, useAuthStore } from './auth-store';
@@ -12,7 +13,7 @@ import { isAuthorized, useAuthStore } from './auth-store';
  */
 export function redirectToSignIn(): void {
   if (isAuthorized()) return;
-  window.location.assign(authorizeUrl(config.aiHost, window.location.href));
+  window.location.assign(authorizeUrl(config.aiHost, window.location.href, currentLanguage()));
 }
 
 async function exchangeCode(): Promise<void> {
