@@ -40,6 +40,8 @@ export default defineConfig({
       ADMIN_USERS: 'e2eadmin',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // every test signs up from the same address
+      SIGNIN_ATTEMPTS_PER_15_MIN: '10000',
     },
   },
 });

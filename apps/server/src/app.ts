@@ -48,7 +48,7 @@ function buildServices(config: Config, database: Database, bus: Bus) {
     sessionTtlMs: config.sessionTtlMs,
     adminUsers: config.adminUsers,
     external: config.oidc ? openIdProvider(config.oidc) : null,
-    onUserCreated: (user) => welcomeNotice(notices, user),
+    onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
   });
   const home = homeService({ home: homeRepository(database.db) });
   return { users, notices, auth, home };

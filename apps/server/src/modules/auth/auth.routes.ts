@@ -27,11 +27,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; user
     return reply.redirect(url, 302);
   });
 
-  registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply }) => {
+  registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply, lang }) => {
     const cookieState = req.cookies[STATE_COOKIE];
     // A state the browser did not start is refused: someone else's sign-in link (login CSRF).
     if (input.state && cookieState !== input.state) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
-    const session = await auth.codeToToken(input.code, input.state);
+    const session = await auth.codeToToken(input.code, input.state, lang);
     reply.clearCookie(STATE_COOKIE, { path: '/' });
     return presentSession(session);
   });

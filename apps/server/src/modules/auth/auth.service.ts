@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ErrorCode, type Language } from '@starlit/contract';
+import { DEFAULT_LANGUAGE, ErrorCode, type Language } from '@starlit/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,7 +19,8 @@ export interface AuthServiceDeps {
   sessionTtlMs: number;
   adminUsers: string[];
   external: ExternalProvider | null;
-  onUserCreated: (user: UserRow) => Promise<void>;
+  /** Runs once per new account, in the language the person signed up in. */
+  onUserCreated: (user: UserRow, lang: Language) => Promise<void>;
 }
 
 /** A user's new session as the client keeps it. */
@@ -49,9 +50,9 @@ export function authService(deps: AuthServiceDeps) {
     return { token: web.token, passportToken: passport.token, user, expiresAt: web.expiresAt, returnTo };
   }
 
-  async function insertUser(userName: string, passwordHash: string | null): Promise<UserRow | null> {
+  async function insertUser(userName: string, passwordHash: string | null, lang: Language): Promise<UserRow | null> {
     const user = await users.insert({ userName, passwordHash, role: isAdminName(userName) ? 'admin' : 'user' });
-    if (user) await deps.onUserCreated(user);
+    if (user) await deps.onUserCreated(user, lang);
     return user;
   }
 
@@ -65,9 +66,9 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Signs up with the built-in provider. */
-    async signUp(userName: string, password: string): Promise<UserRow> {
+    async signUp(userName: string, password: string, lang: Language = DEFAULT_LANGUAGE): Promise<UserRow> {
       if (await users.byName(userName)) throw new AppError(ErrorCode.AUTH_USERNAME_TAKEN);
-      const user = await insertUser(userName, await hash(password));
+      const user = await insertUser(userName, await hash(password), lang);
       if (!user) throw new AppError(ErrorCode.AUTH_USERNAME_TAKEN);
       return user;
     },
@@ -120,7 +121,7 @@ export function authService(deps: AuthServiceDeps) {
      * Exchanges a code for a session (SPEC §4). With the built-in provider the code is
      * looked up here; with an external one it is redeemed at the provider with PKCE.
      */
-    async codeToToken(code: string, state: string | undefined): Promise<IssuedSession> {
+    async codeToToken(code: string, state: string | undefined, lang: Language = DEFAULT_LANGUAGE): Promise<IssuedSession> {
       const flow = state ? await auth.consumeState(state) : null;
       if (state && !flow) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
       if (deps.external) {
@@ -131,7 +132,7 @@ export function authService(deps: AuthServiceDeps) {
         } catch {
           throw new AppError(ErrorCode.AUTH_CODE_INVALID);
         }
-        const user = await this.userForIdentity(deps.external.issuer, identity.subject, identity.name);
+        const user = await this.userForIdentity(deps.external.issuer, identity.subject, identity.name, lang);
         return issueAppSession(user, flow.returnTo);
       }
       const row = await auth.consumeCode(hashToken(code));
@@ -142,13 +143,13 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Finds or creates the user for an external identity; names clash-free by suffixing. */
-    async userForIdentity(issuer: string, subject: string, preferredName: string): Promise<UserRow> {
+    async userForIdentity(issuer: string, subject: string, preferredName: string, lang: Language = DEFAULT_LANGUAGE): Promise<UserRow> {
       const existing = await users.byIdentity(issuer, subject);
       if (existing) return existing;
       const base = preferredName.replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 20) || 'user';
       for (let attempt = 0; attempt < 20; attempt++) {
         const name = attempt === 0 ? base : `${base}${randomBytes(2).readUInt16BE(0) % 10000}`;
-        const user = await insertUser(name.length >= 3 ? name : `${name}_user`, null);
+        const user = await insertUser(name.length >= 3 ? name : `${name}_user`, null, lang);
         if (user) {
           await users.linkIdentity(issuer, subject, user.id);
           return user;

@@ -76,6 +76,13 @@ describe('system notices', () => {
     expect((await unread(bob.token)).system).toBe('2');
   });
 
+  it('welcomes a new account in the language it signed up in', async () => {
+    const row = await t.starlit.services.auth.signUp(`zh${Date.now().toString(36)}`, 'correct horse battery', 'zh_TW');
+    const u = await t.user(row.userName);
+    const list = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, {}, { token: u.token });
+    expect(list.body.data.items.map((n) => n.title)).toEqual(['歡迎來到 Starlit']);
+  });
+
   it('a new user does not inherit broadcasts sent before they joined', async () => {
     const admin = await t.admin();
     await t.call(`${P}/create_system_notice`, { title: 'Old news', content: 'Before you came' }, { token: admin.token });

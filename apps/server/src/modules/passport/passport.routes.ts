@@ -202,7 +202,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
     }
     if (checked.errors.length > 0) return again(checked.errors);
     try {
-      const user = await auth.signUp(checked.userName, field(s.body, 'password'));
+      const user = await auth.signUp(checked.userName, field(s.body, 'password'), s.lang);
       return await signedIn(s, user.id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
