@@ -35,8 +35,10 @@ const NoticeId = z.object({ id: z.string().uuid() });
 const MarkRead = z
   .object({ id: z.string().uuid().optional(), all: z.boolean().optional() })
   .refine((v) => (v.id !== undefined) !== (v.all === true), { message: 'give either "id" or "all": true', path: ['id'] });
-const Title = z.string().trim().min(1).max(100);
-const Content = z.string().trim().min(1).max(5000);
+/** Longest title and content of a notice an admin writes. */
+export const NOTICE_LIMITS = { title: 100, content: 5000 } as const;
+const Title = z.string().trim().min(1).max(NOTICE_LIMITS.title);
+const Content = z.string().trim().min(1).max(NOTICE_LIMITS.content);
 
 export const noticeCalls = {
   unreadCount: defineCall({

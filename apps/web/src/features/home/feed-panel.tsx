@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { LoadFailed } from '../../ui/load-failed';
 import { Grid } from '../../ui/grid';
-import { AlertIcon, CompassIcon, PlusIcon, UsersIcon } from '../../ui/icons';
+import { CompassIcon, PlusIcon, UsersIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { useAuthStore } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
@@ -68,18 +69,7 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
     );
   }
   if (feed.isError) {
-    return (
-      <EmptyState
-        icon={<AlertIcon size={30} />}
-        title={tc('state.errorTitle')}
-        body={tc('state.errorBody')}
-        action={
-          <Button variant="secondary" onClick={() => void feed.refetch()}>
-            {tc('actions.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed onRetry={() => void feed.refetch()} />;
   }
   const pages = feed.data.pages;
   if (pages.some((page) => page.needsLogin)) return <SignInToFollow />;

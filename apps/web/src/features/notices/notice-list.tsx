@@ -4,7 +4,8 @@ import { useAppStore } from '../../app/app-store';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { AlertIcon, InboxIcon } from '../../ui/icons';
+import { LoadFailed } from '../../ui/load-failed';
+import { InboxIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { useNoticeList } from './notice-queries';
@@ -71,18 +72,7 @@ export function NoticeList({ kind }: { kind: NoticeKind }) {
   const list = useNoticeList(kind);
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) {
-    return (
-      <EmptyState
-        icon={<AlertIcon size={30} />}
-        title={tc('state.errorTitle')}
-        body={tc('state.errorBody')}
-        action={
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {tc('actions.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed onRetry={() => void list.refetch()} />;
   }
   const notices = list.data.pages.flatMap((page) => page.items);
   if (notices.length === 0) {
