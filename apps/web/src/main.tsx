@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyTheme, DEFAULT_THEME } from './app/theme';
+import { applyTheme } from './app/theme';
 import { completeSignIn } from './features/auth/sign-in';
 import { initI18n } from './i18n/i18n';
 import { ToastHost } from './ui/toast-host';
 import './styles.css';
 
 async function start() {
-  applyTheme(DEFAULT_THEME);
+  applyTheme();
   // strings first (the sign-in may toast), then the code exchange, which rewrites the address the router reads
   await initI18n();
   await completeSignIn();

@@ -26,6 +26,11 @@ function toRouteObject(route: PageRoute): RouteObject {
   };
 }
 
+/** The layout's children: the SPEC §2 table, and any other path redirects to /404. */
+export function pageRouteObjects(): RouteObject[] {
+  return [...PAGE_ROUTES.map(toRouteObject), { path: '*', loader: () => redirect('/404') }];
+}
+
 let router: ReturnType<typeof createHashRouter> | null = null;
 
 /**
@@ -37,7 +42,7 @@ export function appRouter() {
     {
       element: <AppLayout />,
       hydrateFallbackElement: <PageSplash />,
-      children: [...PAGE_ROUTES.map(toRouteObject), { path: '*', loader: () => redirect('/404') }],
+      children: pageRouteObjects(),
     },
   ]);
   return router;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizeUrl, readAuthParams, returnAddress, signedOutAddress, withoutSignInParams } from './auth-address';
+import { authorizeUrl, readAuthParams, returnAddress, signedInAddress, signedOutAddress, withoutSignInParams } from './auth-address';
 
 describe('sign-in addresses (SPEC §4)', () => {
   it('reads code and state from the search or from the hash query', () => {
@@ -29,5 +29,17 @@ describe('sign-in addresses (SPEC §4)', () => {
 
   it('sends a 401 home with noLogin', () => {
     expect(signedOutAddress('http://app.test/?code=1#/content?tab=x')).toBe('http://app.test/#/?noLogin=1');
+  });
+
+  it('goes to returnTo after sign-in only when it is same-origin, else home', () => {
+    const here = 'http://app.test/?code=abc#/';
+    expect(signedInAddress('/#/agent', here)).toBe('/#/agent');
+    expect(signedInAddress('http://app.test/#/content?tab=x', here)).toBe('http://app.test/#/content?tab=x');
+    expect(signedInAddress(null, here)).toBe('/#/');
+    expect(signedInAddress('//evil.com/x', here)).toBe('/#/');
+    expect(signedInAddress('https://evil.com/#/', here)).toBe('/#/');
+    expect(signedInAddress('https://app.test/#/', here)).toBe('/#/');
+    expect(signedInAddress('javascript:alert(1)', here)).toBe('/#/');
+    expect(signedInAddress('http://[bad', here)).toBe('/#/');
   });
 });

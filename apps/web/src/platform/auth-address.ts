@@ -46,6 +46,16 @@ export function returnAddress(href: string): string {
   return withoutParams(href, [...SIGN_IN_PARAMS, NO_LOGIN]);
 }
 
+/**
+ * Where to go after a sign-in: the server's `returnTo` when it is on this origin, else home.
+ * history.replaceState throws on another origin, which would leave the page blank.
+ */
+export function signedInAddress(returnTo: string | null, href: string): string {
+  const home = '/#/';
+  if (returnTo === null || !URL.canParse(returnTo, href)) return home;
+  return new URL(returnTo, href).origin === new URL(href).origin ? returnTo : home;
+}
+
 /** The authorize address of the AI host that starts a sign-in and comes back to `href`; the provider's pages use `lang`. */
 export function authorizeUrl(aiHost: string, href: string, lang: string): string {
   return `${aiHost}/ai/api/v1/auth/authorize?return_to=${encodeURIComponent(returnAddress(href))}&lang=${encodeURIComponent(lang)}`;

@@ -1,11 +1,9 @@
-import { resizedImageUrl } from '@starlit/contract/rules';
+import { isAbsoluteUrl, resizedImageUrl } from '@starlit/contract/rules';
 import { config } from './config';
-
-const ABSOLUTE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** A media address (audio, video) resolved on the static host when relative (SPEC §7). */
 export function staticUrl(src: string, staticHost: string = config.staticHost): string {
-  if (ABSOLUTE.test(src)) return src;
+  if (isAbsoluteUrl(src)) return src;
   return `${staticHost}/${src.replace(/^\/+/, '')}`;
 }
 

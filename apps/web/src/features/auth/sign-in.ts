@@ -1,6 +1,6 @@
 import { calls } from '@starlit/contract';
 import { callApi, isOk, isRefused } from '../../api/client';
-import { authorizeUrl, readAuthParams, withoutSignInParams } from '../../platform/auth-address';
+import { authorizeUrl, readAuthParams, signedInAddress, withoutSignInParams } from '../../platform/auth-address';
 import { currentLanguage } from '../../i18n/i18n';
 import { config } from '../../platform/config';
 import { notifyError } from '../../ui/toast';
@@ -27,7 +27,7 @@ async function exchangeCode(): Promise<void> {
   if (isOk(result)) {
     const { token, passportToken, userInfo, returnTo } = result.data;
     useAuthStore.getState().signedIn({ token, passportToken, userInfo });
-    window.history.replaceState(null, '', returnTo ?? '/#/');
+    window.history.replaceState(null, '', signedInAddress(returnTo, window.location.href));
     return;
   }
   if (isRefused(result)) notifyError(result.message);

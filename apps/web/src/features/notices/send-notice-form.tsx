@@ -1,3 +1,4 @@
+import { NOTICE_LIMITS } from '@starlit/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
@@ -50,13 +51,13 @@ export function SendNoticeForm() {
           <label htmlFor={ids.title} className="mb-1 block text-xs font-medium text-muted">
             {t('send.titleLabel')}
           </label>
-          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} className={field} />
+          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={NOTICE_LIMITS.title} className={field} />
         </div>
         <div>
           <label htmlFor={ids.content} className="mb-1 block text-xs font-medium text-muted">
             {t('send.contentLabel')}
           </label>
-          <textarea id={ids.content} value={content} onChange={(e) => setContent(e.target.value)} required maxLength={5000} rows={2} className={`${field} resize-y`} />
+          <textarea id={ids.content} value={content} onChange={(e) => setContent(e.target.value)} required maxLength={NOTICE_LIMITS.content} rows={2} className={`${field} resize-y`} />
         </div>
         <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
           <fieldset className="shrink-0">

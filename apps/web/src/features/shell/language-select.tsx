@@ -7,16 +7,12 @@ import { ChevronDownIcon, GlobeIcon } from '../../ui/icons';
 /** Each language is offered in its own name, whatever the current language. */
 const LANGUAGE_NAMES: Record<Language, string> = { en_US: 'English', zh_TW: '繁體中文' };
 
-/** Switches the language live (no reload) and remembers it (SPEC §1). */
-export function LanguageSelect({ tone = 'onBrand' }: { tone?: 'onBrand' | 'onSurface' }) {
+/** Switches the language live (no reload) and remembers it (SPEC §1). Light on dark: it only sits on the brand header. */
+export function LanguageSelect() {
   // subscribing re-renders on every language change, so the selected option follows it
   const { t } = useTranslation();
   const id = useId();
   const value = currentLanguage();
-  const look =
-    tone === 'onBrand'
-      ? 'border-white/25 bg-white/10 text-white hover:bg-white/20 focus-visible:outline-white'
-      : 'border-line bg-surface text-ink hover:border-brand-300 focus-visible:outline-brand-500';
   return (
     <div className="relative inline-flex items-center">
       <label htmlFor={id} className="sr-only">
@@ -27,7 +23,7 @@ export function LanguageSelect({ tone = 'onBrand' }: { tone?: 'onBrand' | 'onSur
         id={id}
         value={value}
         onChange={(e) => isLanguage(e.target.value) && void changeLanguage(e.target.value)}
-        className={`h-9 cursor-pointer appearance-none rounded-full border py-0 pr-8 pl-9 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${look}`}
+        className="h-9 cursor-pointer appearance-none rounded-full border border-white/25 bg-white/10 py-0 pr-8 pl-9 text-sm font-medium text-white transition-colors hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} className="bg-white text-brand-950">
