@@ -57,17 +57,18 @@ function buildServices(config: Config, database: Database, bus: Bus) {
 /** Assembles the whole server: database, services, routes, error handling. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<Starlit> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dbDir }));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
-  const bus = config.redisUrl ? redisBus(config.redisUrl, `${options.redisPrefix ?? 'starlit'}:bus`) : memoryBus();
-  const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${options.redisPrefix ?? 'starlit'}:rl:`) : memoryRateLimiter();
-  const services = buildServices(config, database, bus);
-  await services.users.promoteByNames(config.adminUsers);
-
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   });
+  const prefix = options.redisPrefix ?? 'starlit';
+  const redisTrouble = (err: unknown) => app.log.warn({ err }, 'redis is unavailable');
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }).on('error', redisTrouble) : null;
+  const bus = config.redisUrl ? redisBus(config.redisUrl, `${prefix}:bus`, redisTrouble) : memoryBus();
+  const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${prefix}:rl:`) : memoryRateLimiter();
+  const services = buildServices(config, database, bus);
+  await services.users.promoteByNames(config.adminUsers);
   installJsonParser(app);
   installErrorHandling(app);
   await app.register(cookie);

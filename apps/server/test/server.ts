@@ -19,7 +19,7 @@ export interface SignedIn {
 export interface TestServer {
   starlit: Starlit;
   /** POSTs a JSON body like the web client does. */
-  call<T = unknown>(path: string, body?: unknown, opts?: { token?: string; lang?: string }): Promise<CallResult<T>>;
+  call<T = unknown>(path: string, body?: unknown, opts?: { token?: string; lang?: string; cookie?: string }): Promise<CallResult<T>>;
   /** A signed-in user through the real code exchange; answers its token and id. */
   user(name?: string): Promise<SignedIn>;
   admin(): Promise<SignedIn>;
@@ -43,7 +43,8 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, pgliteDir: null });
+  // the forced drop at the end cuts connections that are still closing: expected here
+  const database = await openDatabase({ databaseUrl: url.href, pgliteDir: null, onIdleError: () => undefined });
   return {
     database,
     url: url.href,
@@ -80,6 +81,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         'content-type': 'application/json',
         ...(opts.token ? { token: opts.token } : {}),
         ...(opts.lang ? { 'x-lang': opts.lang } : {}),
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
       },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
@@ -90,8 +92,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     const userName = name ?? `user${++counter}_${randomBytes(3).toString('hex')}`;
     const existing = await starlit.services.users.byName(userName);
     const row = existing ?? (await starlit.services.auth.signUp(userName, 'correct horse battery'));
-    const code = await starlit.services.auth.issueCode(row.id, 'http://localhost/');
-    const res = await call<{ token: string; passportToken: string; userId: string }>('/ai/api/v1/auth/code_to_token', { code });
+    // the same steps as a browser: start a sign-in, get a code for it, exchange it with the state cookie
+    const redirectUri = 'http://localhost/';
+    const { state } = await starlit.services.auth.begin({ returnTo: '/', redirectUri, builtInAuthorizeUrl: `${redirectUri}passport/authorize`, lang: 'en_US' });
+    const code = await starlit.services.auth.issueCode(row.id, redirectUri, state);
+    const res = await call<{ token: string; passportToken: string; userId: string }>('/ai/api/v1/auth/code_to_token', { code }, { cookie: `starlit_auth_state=${state}` });
     if (res.body.code !== 0) throw new Error(`sign-in failed: ${res.body.message}`);
     return { token: res.body.data.token, passportToken: res.body.data.passportToken, userId: res.body.data.userId, userName };
   };

@@ -29,9 +29,16 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  * Opens PostgreSQL at `databaseUrl`, or PGlite in `pgliteDir` (a folder, or null for memory),
  * and applies the committed migrations.
  */
-export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  pgliteDir: string | null;
+  /** Told when an idle connection breaks (server restart); the pool replaces it. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // without a listener a broken idle connection would crash the process
+    pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database: idle connection lost: ${err.message}`)));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -10,6 +10,10 @@ export type BusEvent = { type: 'notice'; box: 'system' | 'interact' };
  * instance hears about a notice created on another.
  */
 export interface Bus {
+  /**
+   * Never fails: what was saved stays saved when the bus is down, and a lost event only
+   * delays a badge (pages also poll).
+   */
   publish(userId: string | '*', event: BusEvent): Promise<void>;
   subscribe(userId: string, listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
@@ -38,18 +42,24 @@ export function memoryBus(): Bus {
   };
 }
 
-export function redisBus(url: string, channel = 'starlit:bus'): Bus {
-  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+export function redisBus(url: string, channel: string, onError: (err: unknown) => void): Bus {
+  const pub = new Redis(url, { maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { maxRetriesPerRequest: 3 });
+  pub.on('error', onError);
+  sub.on('error', onError);
   const local = memoryBus();
-  void sub.subscribe(channel);
+  sub.subscribe(channel).catch(onError);
   sub.on('message', (_ch: string, raw: string) => {
     const { userId, event } = JSON.parse(raw) as { userId: string; event: BusEvent };
     void local.publish(userId, event);
   });
   return {
     async publish(userId, event) {
-      await pub.publish(channel, JSON.stringify({ userId, event }));
+      try {
+        await pub.publish(channel, JSON.stringify({ userId, event }));
+      } catch (err) {
+        onError(err);
+      }
     },
     subscribe: local.subscribe,
     async close() {

@@ -11,7 +11,8 @@ export function safeReturnTo(raw: string | undefined, origin: string): string {
   if (!raw) return '/';
   try {
     const url = new URL(raw, origin);
-    if (url.origin !== origin) return '/';
+    // "//host/…" is a path here but another site once put in an address bar
+    if (url.origin !== origin || url.pathname.startsWith('//')) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';

@@ -2,6 +2,8 @@ import { ErrorCode } from '@starlit/contract';
 import { and, eq, lt, or, type Column, type SQL } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Position in a newest-first list: the last item's time and id (timestamps are millisecond precision). */
 export interface Cursor {
   at: Date;
@@ -17,7 +19,7 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   const [iso, id] = Buffer.from(raw, 'base64url').toString().split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime())) throw new AppError(ErrorCode.VALIDATION);
+  if (!id || !UUID.test(id) || Number.isNaN(at.getTime())) throw new AppError(ErrorCode.VALIDATION);
   return { at, id };
 }
 

@@ -31,14 +31,23 @@ export function memoryRateLimiter(): RateLimiter {
   };
 }
 
-/** Limiter shared by every instance through Redis (INCR plus expiry on first hit). */
+// Counting and setting the expiry in one script: a process dying between two commands
+// must not leave a counter that never expires (and an address blocked for good).
+const HIT = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}`;
+
+/** Limiter shared by every instance through Redis. */
 export function redisRateLimiter(redis: Redis, prefix = 'starlit:rl:'): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.pexpire(k, windowMs);
-      return { allowed: count <= limit, retryAfterMs: ttl < 0 ? windowMs : ttl };
+      const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, windowMs)) as [number, number];
+      return { allowed: count <= limit, retryAfterMs: ttl };
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -25,6 +25,8 @@ export const authCodes = pgTable('auth_codes', {
   codeHash: text('code_hash').primaryKey(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   redirectUri: text('redirect_uri').notNull(),
+  // the sign-in state the code answers; null when the request carried none (then it can never be redeemed)
+  state: text('state'),
   expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
 });

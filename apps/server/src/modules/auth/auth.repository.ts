@@ -57,10 +57,6 @@ export function authRepository(db: Db) {
         .returning();
       return row ?? null;
     },
-    async peekState(state: string) {
-      const [row] = await db.select().from(authStates).where(eq(authStates.state, state));
-      return row ?? null;
-    },
     /** Drops spent and expired codes, states and sessions. */
     async sweep() {
       const now = new Date();

@@ -29,9 +29,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; user
 
   registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply, lang }) => {
     const cookieState = req.cookies[STATE_COOKIE];
-    // A state the browser did not start is refused: someone else's sign-in link (login CSRF).
-    if (input.state && cookieState !== input.state) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
-    const session = await auth.codeToToken(input.code, input.state, lang);
+    // Only a sign-in this browser started may finish here: someone else's link is refused
+    // (login CSRF). The spec's payload is just {code}; the cookie then supplies the state.
+    const state = input.state ?? cookieState;
+    if (!state || state !== cookieState) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
+    const session = await auth.codeToToken(input.code, state, lang);
     reply.clearCookie(STATE_COOKIE, { path: '/' });
     return presentSession(session);
   });

@@ -85,10 +85,10 @@ export function authService(deps: AuthServiceDeps) {
     /** The built-in provider's own cookie session (so a second sign-in needs no password). */
     providerSession: (userId: string) => createSession(userId, 'provider'),
 
-    /** Issues a single-use authorization code for a redirect URI. */
-    async issueCode(userId: string, redirectUri: string): Promise<string> {
+    /** Issues a single-use authorization code for a redirect URI and the state of the sign-in it answers. */
+    async issueCode(userId: string, redirectUri: string, state: string | null): Promise<string> {
       const code = newToken();
-      await auth.insertCode({ codeHash: hashToken(code), userId, redirectUri, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+      await auth.insertCode({ codeHash: hashToken(code), userId, redirectUri, state, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
       return code;
     },
 
@@ -118,13 +118,14 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Exchanges a code for a session (SPEC §4). With the built-in provider the code is
-     * looked up here; with an external one it is redeemed at the provider with PKCE.
+     * Exchanges a code for a session (SPEC §4). The code must answer a sign-in this
+     * browser started (its state), so nobody can sign a victim into another account with a
+     * link. With the built-in provider the code is looked up here; with an external one it
+     * is redeemed at the provider with PKCE.
      */
-    async codeToToken(code: string, state: string | undefined, lang: Language = DEFAULT_LANGUAGE): Promise<IssuedSession> {
-      const flow = state ? await auth.consumeState(state) : null;
-      if (state && !flow) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
+    async codeToToken(code: string, state: string, lang: Language = DEFAULT_LANGUAGE): Promise<IssuedSession> {
       if (deps.external) {
+        const flow = await auth.consumeState(state);
         if (!flow) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
         let identity: { subject: string; name: string };
         try {
@@ -135,11 +136,15 @@ export function authService(deps: AuthServiceDeps) {
         const user = await this.userForIdentity(deps.external.issuer, identity.subject, identity.name, lang);
         return issueAppSession(user, flow.returnTo);
       }
+      // the code first: a reused or expired code says so, whatever the state
       const row = await auth.consumeCode(hashToken(code));
-      if (!row || (flow && row.redirectUri !== flow.redirectUri)) throw new AppError(ErrorCode.AUTH_CODE_INVALID);
+      if (!row) throw new AppError(ErrorCode.AUTH_CODE_INVALID);
+      const flow = await auth.consumeState(state);
+      if (!flow) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
+      if (row.state !== flow.state || row.redirectUri !== flow.redirectUri) throw new AppError(ErrorCode.AUTH_CODE_INVALID);
       const user = await users.byId(row.userId);
       if (!user) throw new AppError(ErrorCode.AUTH_CODE_INVALID);
-      return issueAppSession(user, flow?.returnTo ?? null);
+      return issueAppSession(user, flow.returnTo);
     },
 
     /** Finds or creates the user for an external identity; names clash-free by suffixing. */
@@ -157,6 +162,9 @@ export function authService(deps: AuthServiceDeps) {
       }
       throw new AppError(ErrorCode.AUTH_PROVIDER_FAILED);
     },
+
+    /** Forgets spent or expired codes, sign-in states and sessions. */
+    sweep: () => auth.sweep(),
 
     revoke: (sessionId: string) => auth.revokeSession(sessionId),
     revokeAll: (userId: string) => auth.revokeUserSessions(userId),

@@ -57,18 +57,26 @@ describe('built-in sign-in flow', () => {
     const b = new Browser();
     const back = await signUpThroughPassport(b, origin, freshName());
     expect((await exchange(b, origin, back.code, back.state)).code).toBe(0);
-    expect(await exchange(b, origin, back.code)).toMatchObject(CODE_INVALID);
+    // a replay with everything the first exchange had, the state cookie put back too
+    b.setCookie(origin, 'starlit_auth_state', back.state);
+    expect(await exchange(b, origin, back.code, back.state)).toMatchObject(CODE_INVALID);
   });
 
   it('lets a code expire after 60 seconds', async () => {
     const user = await t.user();
-    const fresh = await t.starlit.services.auth.issueCode(user.userId, `${origin}/`);
-    const stale = await t.starlit.services.auth.issueCode(user.userId, `${origin}/`);
+    const started = async () => {
+      const b = new Browser();
+      await openSignIn(b, origin);
+      const state = b.cookie(origin, 'starlit_auth_state') ?? '';
+      return { b, code: await t.starlit.services.auth.issueCode(user.userId, `${origin}/`, state) };
+    };
+    const fresh = await started();
+    const stale = await started();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 59_000);
-    expect((await exchange(new Browser(), origin, fresh)).code).toBe(0);
+    expect((await exchange(fresh.b, origin, fresh.code)).code).toBe(0);
     vi.setSystemTime(Date.now() + 2_000);
-    expect(await exchange(new Browser(), origin, stale)).toMatchObject(CODE_INVALID);
+    expect(await exchange(stale.b, origin, stale.code)).toMatchObject(CODE_INVALID);
   });
 
   it('refuses a state the browser did not start', async () => {
@@ -93,8 +101,28 @@ describe('built-in sign-in flow', () => {
     await openSignIn(b, origin);
     const state = b.cookie(origin, 'starlit_auth_state') ?? '';
     const user = await t.user();
-    const code = await t.starlit.services.auth.issueCode(user.userId, 'http://elsewhere.example/');
+    const code = await t.starlit.services.auth.issueCode(user.userId, 'http://elsewhere.example/', state);
     expect(await exchange(b, origin, code, state)).toMatchObject(CODE_INVALID);
+  });
+
+  it("refuses a link carrying the attacker's own code to a victim's browser (login CSRF)", async () => {
+    // the attacker gets a code for their own account, without the app's state or with their own
+    const attacker = new Browser();
+    const theirs = await signUpThroughPassport(attacker, origin, freshName());
+    const victim = new Browser();
+    expect(await exchange(victim, origin, theirs.code)).toMatchObject({ code: 2005 });
+    // even when the victim has a sign-in of their own in flight, the attacker's code does not answer it
+    await openSignIn(victim, origin);
+    const other = await signUpThroughPassport(new Browser(), origin, freshName());
+    expect(await exchange(victim, origin, other.code)).toMatchObject(CODE_INVALID);
+  });
+
+  it('accepts the spec payload {code} alone: the state comes from the browser cookie', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    const res = await exchange(b, origin, back.code);
+    expect(res.code).toBe(0);
+    expect(res.data.returnTo).toBe('/#/agent');
   });
 
   it('keeps codes and sessions only as SHA-256 hashes of ≥128-bit random tokens', async () => {
@@ -168,6 +196,23 @@ describe('sessions', () => {
     expect(session.data.userInfo.role).toBe('admin');
     const plain = await t.user();
     expect((await callWith(origin, '/ai/api/v1/auth/me', plain.token)).body.data).toMatchObject({ role: 'user' });
+  });
+});
+
+describe('housekeeping', () => {
+  it('sweeps spent codes and expired sessions, keeping live ones', async () => {
+    const live = await t.user();
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    expect((await exchange(b, origin, back.code, back.state)).code).toBe(0);
+    const db = t.starlit.database.db;
+    const expired = await t.user();
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.userId));
+    await t.starlit.services.auth.sweep();
+    const spent = createHash('sha256').update(back.code).digest('hex');
+    expect(await db.select().from(authCodes).where(eq(authCodes.codeHash, spent))).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, expired.userId))).toHaveLength(0);
+    expect((await callWith(origin, '/ai/api/v1/auth/me', live.token)).status).toBe(200);
   });
 });
 

@@ -176,6 +176,12 @@ describe('system notices', () => {
     const u = await t.user();
     const res = await t.call(`${P}/get_system_notice`, { cursor: 'garbage' }, { token: u.token });
     expect(res.body.code).toBe(1001);
+    const crafted = Buffer.from('2020-01-01T00:00:00Z|x').toString('base64url');
+    for (const path of ['get_system_notice', 'interact_notice_list']) {
+      const again = await t.call(`${P}/${path}`, { cursor: crafted }, { token: u.token });
+      expect(again.status).toBe(200);
+      expect(again.body.code).toBe(1001);
+    }
   });
 
   it('read needs exactly one of id or all', async () => {

@@ -106,7 +106,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   async function handBack(reply: FastifyReply, userId: string, request: AuthorizeRequest | null) {
     if (!request) return reply.redirect('/passport/', 302);
-    const code = await auth.issueCode(userId, request.redirectUri);
+    const code = await auth.issueCode(userId, request.redirectUri, request.state);
     return reply.header('cache-control', 'no-store').redirect(redirectWithCode(request, code), 302);
   }
 
