@@ -1,9 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // A fresh server on a fresh embedded database for every run (ARCHITECTURE §7).
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = path.join(import.meta.dirname, '.data', `run-${Date.now()}`);
+// under the system's temporary folder, so runs leave nothing in the checkout
+const dataDir = path.join(os.tmpdir(), `starlit-e2e-${Date.now()}`);
 export const baseURL = `http://localhost:${port}`;
 const chromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] };
 

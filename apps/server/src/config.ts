@@ -40,6 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // npm -w runs scripts inside apps/server; INIT_CWD is where the user ran npm, so
   // `npm start` and `npm run admin` from the repo root share one ./data folder.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
+    // half a configuration would silently fall back to the built-in sign-in
+    throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  }
   const oidc =
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? '' }

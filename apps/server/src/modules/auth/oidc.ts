@@ -12,7 +12,7 @@ export interface ExternalProvider {
     state: string;
     nonce: string;
     codeVerifier: string;
-  }): Promise<{ subject: string; name: string; accessToken: string }>;
+  }): Promise<{ subject: string; name: string }>;
 }
 
 /** An OpenID Connect relying party (authorization code + PKCE) built with openid-client. */
@@ -71,7 +71,7 @@ export function openIdProvider(settings: { issuer: string; clientId: string; cli
       if (!claims) throw new Error('the provider returned no ID token');
       const pick = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string) : '');
       const name = pick('preferred_username') || pick('nickname') || pick('name') || pick('email').split('@')[0] || `user-${claims.sub.slice(0, 8)}`;
-      return { subject: claims.sub, name, accessToken: tokens.access_token };
+      return { subject: claims.sub, name };
     },
   };
 }

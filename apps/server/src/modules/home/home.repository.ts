@@ -1,3 +1,5 @@
+import type { WorkKind } from '@starlit/contract';
+import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Cursor } from '../../platform/pagination.ts';
@@ -6,7 +8,7 @@ export interface FeedRow {
   type: 'agent' | 'work';
   id: string;
   at: Date;
-  kind: 'image' | 'video' | 'audio' | 'post' | null;
+  kind: WorkKindValue | null;
   title: string;
   body: string;
   cover: string | null;
@@ -18,12 +20,15 @@ export interface FeedRow {
   userAvatar: string | null;
 }
 
-type Filter = { agents: boolean; workKinds: Array<'image' | 'video' | 'audio' | 'post'> };
+export type WorkKindValue = z.infer<typeof WorkKind>;
+
+/** Which rows a home tab shows. */
+export type FeedFilter = { agents: boolean; workKinds: WorkKindValue[] };
 
 /** Public agents and published public works, merged newest first. */
 export function homeRepository(db: Db) {
   return {
-    async feed(filter: Filter, cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
+    async feed(filter: FeedFilter, cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
       const parts = [];
       if (filter.agents) {
         parts.push(sql`

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { FeedItem, HomeTab } from '@starlit/contract';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
-import type { FeedRow, HomeRepository } from './home.repository.ts';
+import type { FeedFilter, FeedRow, HomeRepository } from './home.repository.ts';
 
 type Tab = z.infer<typeof HomeTab>;
 
-const filters: Record<Exclude<Tab, 'following'>, { agents: boolean; workKinds: Array<'image' | 'video' | 'audio' | 'post'> }> = {
+const filters: Record<Exclude<Tab, 'following'>, FeedFilter> = {
   recommend: { agents: true, workKinds: ['image', 'video', 'audio', 'post'] },
   agent: { agents: true, workKinds: [] },
   image: { agents: false, workKinds: ['image'] },

@@ -1,11 +1,12 @@
-import { ErrorCode } from '@starlit/contract';
+import { ErrorCode, InteractKind as InteractKindSchema } from '@starlit/contract';
+import type { z } from 'zod';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { NoticesRepository, Reader } from './notices.repository.ts';
 
-type InteractKind = 'like' | 'comment' | 'reply' | 'follow' | 'gift' | 'mention' | 'other';
+type InteractKind = z.infer<typeof InteractKindSchema>;
 
 /** What a feature sends when something happens to a user's things. */
 export interface InteractNoticeInput {

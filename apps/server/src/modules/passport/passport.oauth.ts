@@ -15,7 +15,8 @@ export interface AuthorizeRequest {
  */
 export type Flow = { kind: 'none' } | { kind: 'invalid' } | { kind: 'oauth'; request: AuthorizeRequest };
 
-const text = (source: Record<string, unknown>, key: string) => (typeof source[key] === 'string' ? (source[key] as string) : '');
+/** A string field of a parsed query or form, or '' when it is missing or repeated. */
+export const stringField = (source: Record<string, unknown>, key: string) => (typeof source[key] === 'string' ? (source[key] as string) : '');
 
 /**
  * Reads the OAuth parameters of a query or form. redirect_uri must be on the app's own
@@ -23,10 +24,10 @@ const text = (source: Record<string, unknown>, key: string) => (typeof source[ke
  */
 export function readFlow(source: unknown, origin: string): Flow {
   const params = (source && typeof source === 'object' ? source : {}) as Record<string, unknown>;
-  if (!PARAMS.some((key) => text(params, key))) return { kind: 'none' };
-  const redirectUri = text(params, 'redirect_uri');
-  const state = text(params, 'state');
-  if (text(params, 'client_id') !== CLIENT_ID || text(params, 'response_type') !== 'code') return { kind: 'invalid' };
+  if (!PARAMS.some((key) => stringField(params, key))) return { kind: 'none' };
+  const redirectUri = stringField(params, 'redirect_uri');
+  const state = stringField(params, 'state');
+  if (stringField(params, 'client_id') !== CLIENT_ID || stringField(params, 'response_type') !== 'code') return { kind: 'invalid' };
   if (redirectUri.length > 2048 || state.length > 512) return { kind: 'invalid' };
   let target: URL;
   try {

@@ -15,7 +15,7 @@ import {
 } from './passport.cookies.ts';
 import { fill, passportStrings } from './passport.i18n.ts';
 import { sendPage } from './passport.layout.ts';
-import { passportHref, readFlow, redirectWithCode, type AuthorizeRequest } from './passport.oauth.ts';
+import { passportHref, readFlow, redirectWithCode, stringField, type AuthorizeRequest } from './passport.oauth.ts';
 import { accountPage, continuePage, messagePage, signInPage, signUpPage, type PageContext } from './passport.pages.ts';
 import { checkSignUp } from './passport.validation.ts';
 
@@ -30,7 +30,7 @@ export interface PassportDeps {
 const WINDOW_MS = 15 * 60_000;
 
 type Fields = Record<string, unknown>;
-const field = (source: Fields, key: string) => (typeof source[key] === 'string' ? (source[key] as string) : '');
+
 
 /** A passport address with the other language picked. */
 function toggleHref(here: string, origin: string, lang: Language): string {
@@ -58,7 +58,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
   const { auth } = deps;
 
   function language(req: FastifyRequest, reply: FastifyReply, origin: string): Language {
-    const picked = field(req.query as Fields, 'lang');
+    const picked = stringField(req.query as Fields, 'lang');
     const lang = pickLanguage(picked, req.cookies[LANG_COOKIE], req.headers['accept-language']);
     if ((LANGUAGES as readonly string[]).includes(picked)) setLanguageCookie(reply, origin, lang);
     return lang;
@@ -124,7 +124,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
       const retryHref = page(request);
       const ctx = pageContext(req, reply, origin, lang, retryHref);
       if (flow.kind === 'invalid') return invalidRequest(reply, origin, ctx);
-      if (!csrfValid(req, field(body, 'csrf'))) {
+      if (!csrfValid(req, stringField(body, 'csrf'))) {
         const expired = messagePage(ctx, { title: ctx.t.formExpiredTitle, lead: ctx.t.formExpiredLead, href: retryHref, action: ctx.t.tryAgain });
         return sendPage(reply, 403, expired, origin);
       }
@@ -174,14 +174,14 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   form('/passport/signin', async (s) => {
     const { ctx } = s;
-    const userName = field(s.body, 'username');
+    const userName = stringField(s.body, 'username');
     const waitMinutes = await overLimit(s.req.ip, userName);
     if (waitMinutes !== null) {
       const page = signInPage(ctx, { request: s.request, userName, errors: [fill(ctx.t.tooManyAttempts, { minutes: waitMinutes })] });
       return sendPage(s.reply.header('retry-after', String(waitMinutes * 60)), 429, page, s.origin);
     }
     try {
-      const user = await auth.signIn(userName.trim(), field(s.body, 'password'));
+      const user = await auth.signIn(userName.trim(), stringField(s.body, 'password'));
       return await signedIn(s, user.id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -192,7 +192,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   form('/passport/signup', async (s) => {
     const { ctx } = s;
-    const checked = checkSignUp(ctx.t, { userName: field(s.body, 'username'), password: field(s.body, 'password'), confirm: field(s.body, 'confirm') });
+    const checked = checkSignUp(ctx.t, { userName: stringField(s.body, 'username'), password: stringField(s.body, 'password'), confirm: stringField(s.body, 'confirm') });
     const again = (errors: string[], status = 200) =>
       sendPage(s.reply, status, signUpPage(ctx, { request: s.request, userName: checked.userName, errors }), s.origin);
     const waitMinutes = await overLimit(s.req.ip, null);
@@ -202,7 +202,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
     }
     if (checked.errors.length > 0) return again(checked.errors);
     try {
-      const user = await auth.signUp(checked.userName, field(s.body, 'password'), s.lang);
+      const user = await auth.signUp(checked.userName, stringField(s.body, 'password'), s.lang);
       return await signedIn(s, user.id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -14,10 +14,6 @@ export function usersRepository(db: Db) {
       const [row] = await tx.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
       return row ?? null;
     },
-    async byIds(ids: string[]): Promise<UserRow[]> {
-      if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, ids));
-    },
     /** Inserts a user; null when the name is taken (case-insensitive). */
     async insert(values: typeof users.$inferInsert, tx: Db | Tx = db): Promise<UserRow | null> {
       const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
