@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** How the speech engine renders a voice: an eSpeak NG voice and its prosody. */
-export interface VoiceEngineParams {
+/** An eSpeak NG voice and its prosody (official voices, and offline clones). */
+export interface EspeakVoiceParams {
   engine: 'espeak-ng';
   /** eSpeak NG voice name with an optional variant, e.g. `en-us+f3` or `cmn+m2`. */
   voice: string;
@@ -12,6 +12,24 @@ export interface VoiceEngineParams {
   /** Words per minute, 80–450. */
   speed: number;
 }
+
+/** A voice name of an OpenAI-compatible speech endpoint, e.g. `nova`. */
+export interface OpenAiVoiceParams {
+  engine: 'openai';
+  voice: string;
+}
+
+/** A voice made by the HTTP voice-cloning service; spoken through the speech endpoint by its id. */
+export interface CloneServiceVoiceParams {
+  engine: 'clone-service';
+  voiceId: string;
+}
+
+/** How the speech engine renders a voice. */
+export type VoiceEngineParams = EspeakVoiceParams | OpenAiVoiceParams | CloneServiceVoiceParams;
+
+/** Where a cloned voice is in its life (official voices are always done). */
+export const VOICE_STATUSES = ['creating', 'done', 'failed'] as const;
 
 /** Voices an agent can speak with: official ones, and users' own cloned ones. */
 export const voices = pgTable(
@@ -25,13 +43,26 @@ export const voices = pgTable(
     isOfficial: boolean('is_official').notNull().default(false),
     // null for official voices
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
-    engineParams: jsonb('engine_params').$type<VoiceEngineParams>().notNull(),
+    // null while a clone is still being made, or when it failed
+    engineParams: jsonb('engine_params').$type<VoiceEngineParams>(),
+    status: text('status', { enum: VOICE_STATUSES }).notNull().default('done'),
+    // why a clone failed, in words a person can act on
+    failureReason: text('failure_reason'),
+    // the cloning engine that made an own voice (the UI says which one), null for official voices
+    clonedBy: text('cloned_by'),
+    // storage key of the uploaded clip, kept so a clone interrupted by a restart can resume
+    clipKey: text('clip_key'),
     // URL of a short spoken sample, as storage.put answers it
     sample: text('sample'),
     priceDiamonds: integer('price_diamonds').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('voices_owner_idx').on(t.ownerId), check('voices_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`)],
+  (t) => [
+    index('voices_owner_idx').on(t.ownerId),
+    index('voices_status_idx').on(t.status),
+    check('voices_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`),
+    check('voices_done_has_params', sql`${t.status} <> 'done' or ${t.engineParams} is not null`),
+  ],
 );
 
 /** Gifts of SPEC §1, one row per kind. */
