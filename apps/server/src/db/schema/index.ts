@@ -3,3 +3,5 @@ export * from './auth.ts';
 export * from './notices.ts';
 export * from './content.ts';
 export * from './catalogue.ts';
+export * from './jobs.ts';
+export * from './avatars.ts';
