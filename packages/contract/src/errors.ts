@@ -24,6 +24,19 @@ export const ErrorCode = {
   USER_NOT_FOUND: 2006,
   NOTICE_NOT_FOUND: 3001,
   MEDIA_BAD_IMAGE_PROCESS: 5001,
+  AVATAR_FIELDS_REQUIRED: 6201,
+  AVATAR_UNKNOWN_STYLE: 6202,
+  AVATAR_AGENT_NOT_FOUND: 6203,
+  AVATAR_JOB_NOT_FOUND: 6204,
+  AVATAR_BAD_IMAGE: 6205,
+  AVATAR_IMAGE_TOO_LARGE: 6206,
+  AVATAR_BAD_VRM: 6207,
+  AVATAR_VRM_TOO_LARGE: 6208,
+  AVATAR_GENERATION_FAILED: 6209,
+  AVATAR_JOB_NOT_FAILED: 6210,
+  AVATAR_UNKNOWN_DEFAULT_MODEL: 6211,
+  AVATAR_NO_2D_IMAGE: 6212,
+  AVATAR_NO_3D_MODEL_YET: 6213,
 } as const;
 
 /** A value of {@link ErrorCode}. */
@@ -50,6 +63,19 @@ const en_US: Messages = {
   2006: 'User not found',
   3001: 'Notice not found',
   5001: 'Invalid image_process parameter: use resize,w_{width} with a width from 16 to 2048',
+  6201: 'Avatar generation requires a name, a description and a style',
+  6202: 'Unknown avatar style',
+  6203: 'Agent not found',
+  6204: 'Avatar generation not found',
+  6205: 'The file is not a JPG, PNG or WebP image',
+  6206: 'The image is larger than 5 MB',
+  6207: 'The file is not a VRM model (glTF binary with the VRM extension)',
+  6208: 'The VRM model is larger than 16 MB',
+  6209: 'Avatar generation failed, please retry',
+  6210: 'Only a failed avatar generation can be retried',
+  6211: 'Unknown built-in 3D model',
+  6212: 'This agent has no 2D avatar yet',
+  6213: 'This agent has no 3D avatar yet',
 };
 
 const zh_TW: Messages = {
@@ -71,6 +97,19 @@ const zh_TW: Messages = {
   2006: '找不到使用者',
   3001: '找不到通知',
   5001: '圖片處理參數無效：請使用 resize,w_{寬度}，寬度須介於 16 到 2048',
+  6201: '生成形象需要名稱、描述和風格',
+  6202: '未知的形象風格',
+  6203: '找不到智能體',
+  6204: '找不到形象生成任務',
+  6205: '檔案不是 JPG、PNG 或 WebP 圖片',
+  6206: '圖片大於 5 MB',
+  6207: '檔案不是 VRM 模型（需為帶有 VRM 擴充的 glTF 二進位檔）',
+  6208: 'VRM 模型大於 16 MB',
+  6209: '形象生成失敗，請重試',
+  6210: '只有失敗的形象生成可以重試',
+  6211: '未知的內建 3D 模型',
+  6212: '此智能體還沒有 2D 形象',
+  6213: '此智能體還沒有 3D 形象',
 };
 
 /** Localized messages for every error code, in every language. */

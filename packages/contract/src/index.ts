@@ -1,4 +1,5 @@
 export * from './call.ts';
 export * from './errors.ts';
 export * from './i18n/languages.ts';
+export * from './i18n/messages.ts';
 export * from './calls/index.ts';

@@ -1,4 +1,4 @@
-import { ErrorCode, errorMessage, validationFraming, type Access, type CallDef, type Envelope, type Language } from '@starlit/contract';
+import { ErrorCode, errorMessage, isMessageKey, message, validationFraming, type Access, type CallDef, type Envelope, type Language } from '@starlit/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requestToken, type AuthUser } from './auth.ts';
@@ -30,7 +30,8 @@ function validationMessage(lang: Language, issues: z.core.$ZodIssue[]): string {
   const framing = validationFraming[lang];
   return issues
     .slice(0, 3)
-    .map((issue) => framing.field(issue.path.length ? issue.path.join('.') : framing.body, issue.message))
+    // rules of the contract carry catalogue keys as messages, so the form and the server say the same
+    .map((issue) => framing.field(issue.path.length ? issue.path.join('.') : framing.body, isMessageKey(issue.message) ? message(issue.message, lang) : issue.message))
     .join('; ');
 }
 

@@ -5,3 +5,5 @@ export * from './time.ts';
 export * from './image-url.ts';
 export * from './debounce.ts';
 export * from './account.ts';
+export * from './agent.ts';
+export * from './identity.ts';
