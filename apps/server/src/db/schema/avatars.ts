@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { agents } from './content.ts';
+import { agents } from './agents.ts';
 import { jobs } from './jobs.ts';
 
 /**

@@ -1,28 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
 import { users } from './users.ts';
-
-/**
- * Agents as far as the home grid needs them; the agents feature grows this table
- * (voices, skills, avatar kinds…) with its own migrations.
- */
-export const agents = pgTable(
-  'agents',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    nickname: text('nickname').notNull(),
-    gender: text('gender', { enum: ['Unknown', 'Male', 'Female'] }).notNull().default('Unknown'),
-    roleSetting: text('role_setting').notNull().default(''),
-    roleIntro: text('role_intro').notNull().default(''),
-    opening: text('opening').notNull().default(''),
-    tags: text('tags').array().notNull().default([]),
-    avatar: text('avatar'),
-    isPublic: boolean('is_public').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (t) => [index('agents_public_published_idx').on(t.isPublic, t.publishedAt)],
-);
 
 /** Works (creations and posts) as far as the home grid needs them. */
 export const works = pgTable(
