@@ -24,6 +24,11 @@ const Env = z.object({
   SIGNIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
+  SPEECH_BASE_URL: z.string().url().optional(),
+  SPEECH_API_KEY: z.string().optional(),
+  SPEECH_MODEL: z.string().min(1).default('tts-1'),
+  VOICE_CLONE_URL: z.string().url().optional(),
+  VOICE_CLONE_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // behind a reverse proxy, client addresses (rate limits) come from X-Forwarded-For
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    // without SPEECH_BASE_URL the server speaks with eSpeak NG; without VOICE_CLONE_URL it clones offline
+    speech: e.SPEECH_BASE_URL ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY ?? null, model: e.SPEECH_MODEL } : null,
+    voiceClone: e.VOICE_CLONE_URL ? { url: e.VOICE_CLONE_URL, apiKey: e.VOICE_CLONE_API_KEY ?? null } : null,
     logLevel: e.LOG_LEVEL,
   };
 }
