@@ -1,0 +1,94 @@
+import { mainIconPath } from './assets.ts';
+import { CHARX_CARD_PATH, isZip, readZipEntry } from './charx.ts';
+import { agentFromJson, type MappedCard } from './mapping.ts';
+import { isPng, readCardTexts, readChunks, withoutCardChunks, writePng } from './png.ts';
+import { isRecord } from './starlit-extension.ts';
+import { CardError, MAX_CARD_BYTES, MAX_UNCOMPRESSED_BYTES, type ImportedCard } from './types.ts';
+
+/** Reading a card file of any supported format, recognised by its content, never its name. */
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function decodeUtf8(bytes: Uint8Array, what: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new CardError('bad_json', `${what} is not UTF-8 text.`);
+  }
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CardError('bad_json', `${what} is not valid JSON.`);
+  }
+}
+
+/** A PNG text chunk's card: base64 of UTF-8 JSON, with line breaks tolerated. */
+function cardFromChunkText(text: string, keyword: string): MappedCard {
+  const base64 = text.replace(/\s+/g, '');
+  if (!BASE64.test(base64) || base64.length % 4 === 1) {
+    throw new CardError('bad_base64', `The "${keyword}" text in the PNG is not valid base64.`);
+  }
+  const json = decodeUtf8(Buffer.from(base64, 'base64'), `The "${keyword}" card in the PNG`);
+  return agentFromJson(parseJson(json, `The "${keyword}" card in the PNG`));
+}
+
+function importPng(bytes: Buffer): ImportedCard {
+  const chunks = readChunks(bytes);
+  const { ccv3, chara } = readCardTexts(chunks);
+  if (ccv3 === undefined && chara === undefined) {
+    throw new CardError('not_a_card', 'The PNG carries no character card (no "chara" or "ccv3" text).');
+  }
+  const avatar = writePng(withoutCardChunks(chunks));
+  if (ccv3 === undefined) return { ...cardFromChunkText(chara!, 'chara'), avatar };
+  try {
+    return { ...cardFromChunkText(ccv3, 'ccv3'), avatar };
+  } catch (error) {
+    // the V2 copy is still the same character, and older tools only ever wrote that one
+    if (!(error instanceof CardError) || chara === undefined) throw error;
+    const fallback = cardFromChunkText(chara, 'chara');
+    const warning = `The V3 card in the PNG could not be read (${error.message}); its V2 copy was used.`;
+    return { ...fallback, avatar, warnings: [warning, ...fallback.warnings] };
+  }
+}
+
+function importCharx(bytes: Buffer): ImportedCard {
+  const cardBytes = readZipEntry(bytes, CHARX_CARD_PATH);
+  if (!cardBytes) throw new CardError('not_a_card', `The zip file has no ${CHARX_CARD_PATH}, so it is not a CHARX card.`);
+  const card = parseJson(decodeUtf8(cardBytes, CHARX_CARD_PATH), CHARX_CARD_PATH);
+  const mapped = agentFromJson(card);
+  const iconPath = isRecord(card) && isRecord(card.data) ? mainIconPath(card.data.assets) : null;
+  const avatar = iconPath ? readZipEntry(bytes, iconPath, MAX_UNCOMPRESSED_BYTES - cardBytes.length) : null;
+  if (iconPath && !avatar) {
+    return { ...mapped, avatar, warnings: [...mapped.warnings, `The card's icon ${iconPath} is missing from the archive.`] };
+  }
+  return { ...mapped, avatar };
+}
+
+function importJson(bytes: Buffer): ImportedCard {
+  let text = '';
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    // binary that is neither PNG nor zip (a JPEG, say) falls through to here
+  }
+  if (!/^\s*[{[]/.test(text)) {
+    throw new CardError('not_a_card', 'The file is not a character card: it is neither a PNG, a CHARX archive nor JSON.');
+  }
+  return { ...agentFromJson(parseJson(text, 'The file')), avatar: null };
+}
+
+/**
+ * The agent in a character card file: a PNG with `ccv3` and/or `chara` text, a CHARX archive
+ * or V1/V2/V3 JSON. Texts come back whole, even where they break Starlit's limits. Anything
+ * else is a CardError.
+ */
+export function importCard(bytes: Buffer): ImportedCard {
+  if (bytes.length > MAX_CARD_BYTES) throw new CardError('too_large', `A card file may be at most ${MAX_CARD_BYTES} bytes.`);
+  if (isPng(bytes)) return importPng(bytes);
+  if (isZip(bytes)) return importCharx(bytes);
+  return importJson(bytes);
+}

@@ -1,0 +1,19 @@
+/** Character cards: the library the agents service uses for import and export (docs/cards.md). */
+export { exportCardCharx, exportCardJson, exportCardPng, placeholderAvatar } from './export.ts';
+export { importCard } from './import.ts';
+export type { ExportSpec } from './mapping.ts';
+export {
+  CARD_ERROR_CODES,
+  CardError,
+  MAX_CARD_BYTES,
+  MAX_UNCOMPRESSED_BYTES,
+  emptyExtra,
+  type CardAgent,
+  type CardAvatarKind,
+  type CardErrorCode,
+  type CardExtra,
+  type CardGender,
+  type CardSpec,
+  type CardVoice,
+  type ImportedCard,
+} from './types.ts';
