@@ -24,6 +24,12 @@ const Env = z.object({
   SIGNIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
+  IMAGE_PROVIDER: z.enum(['offline', 'openai', 'automatic1111']).optional(),
+  IMAGE_BASE_URL: z.string().url().optional(),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().optional(),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   SPEECH_BASE_URL: z.string().url().optional(),
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().min(1).default('tts-1'),
@@ -45,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // npm -w runs scripts inside apps/server; INIT_CWD is where the user ran npm, so
   // `npm start` and `npm run admin` from the repo root share one ./data folder.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  if (e.IMAGE_PROVIDER && e.IMAGE_PROVIDER !== 'offline' && !e.IMAGE_BASE_URL) {
+    throw new Error(`Invalid environment:\n  IMAGE_PROVIDER=${e.IMAGE_PROVIDER} needs IMAGE_BASE_URL`);
+  }
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
@@ -76,5 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     speech: e.SPEECH_BASE_URL ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY ?? null, model: e.SPEECH_MODEL } : null,
     voiceClone: e.VOICE_CLONE_URL ? { url: e.VOICE_CLONE_URL, apiKey: e.VOICE_CLONE_API_KEY ?? null } : null,
     logLevel: e.LOG_LEVEL,
+    image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
+    jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS },
   };
 }

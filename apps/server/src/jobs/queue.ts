@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { jobs, type JobStatus } from '../db/schema/jobs.ts';
+import { jobs } from '../db/schema/jobs.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -53,7 +53,7 @@ export function jobQueue(db: Db, options: JobQueueOptions) {
     },
 
     /** Records a failed attempt: queued again after a backoff, or failed once attempts run out. */
-    async fail(job: JobRow, error: string): Promise<JobStatus> {
+    async fail(job: JobRow, error: string): Promise<'queued' | 'failed'> {
       const final = job.attempts >= job.maxAttempts;
       const delayMs = options.retryBaseMs * 2 ** (job.attempts - 1);
       await db
