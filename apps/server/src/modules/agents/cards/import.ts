@@ -8,7 +8,8 @@ import { CardError, MAX_CARD_BYTES, MAX_UNCOMPRESSED_BYTES, type ImportedCard } 
 /** Reading a card file of any supported format, recognised by its content, never its name. */
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// padding is optional, but when present the length must come out whole
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
 
 function decodeUtf8(bytes: Uint8Array, what: string): string {
   try {
@@ -29,7 +30,7 @@ function parseJson(text: string, what: string): unknown {
 /** A PNG text chunk's card: base64 of UTF-8 JSON, with line breaks tolerated. */
 function cardFromChunkText(text: string, keyword: string): MappedCard {
   const base64 = text.replace(/\s+/g, '');
-  if (!BASE64.test(base64) || base64.length % 4 === 1) {
+  if (!BASE64.test(base64)) {
     throw new CardError('bad_base64', `The "${keyword}" text in the PNG is not valid base64.`);
   }
   const json = decodeUtf8(Buffer.from(base64, 'base64'), `The "${keyword}" card in the PNG`);
@@ -58,7 +59,8 @@ function importPng(bytes: Buffer): ImportedCard {
 function importCharx(bytes: Buffer): ImportedCard {
   const cardBytes = readZipEntry(bytes, CHARX_CARD_PATH);
   if (!cardBytes) throw new CardError('not_a_card', `The zip file has no ${CHARX_CARD_PATH}, so it is not a CHARX card.`);
-  const card = parseJson(decodeUtf8(cardBytes, CHARX_CARD_PATH), CHARX_CARD_PATH);
+  const what = `The archive's ${CHARX_CARD_PATH}`;
+  const card = parseJson(decodeUtf8(cardBytes, what), what);
   const mapped = agentFromJson(card);
   const iconPath = isRecord(card) && isRecord(card.data) ? mainIconPath(card.data.assets) : null;
   const avatar = iconPath ? readZipEntry(bytes, iconPath, MAX_UNCOMPRESSED_BYTES - cardBytes.length) : null;
