@@ -5,4 +5,3 @@ export * from './agents.ts';
 export * from './content.ts';
 export * from './catalogue.ts';
 export * from './jobs.ts';
-export * from './avatars.ts';
