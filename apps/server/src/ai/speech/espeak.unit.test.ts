@@ -23,7 +23,7 @@ describe('eSpeak NG arguments', () => {
   });
 });
 
-describe.skipIf(!installed)('eSpeak NG speech (skipped: the espeak-ng command is not installed here)', () => {
+describe.skipIf(!installed)('eSpeak NG speech (needs espeak-ng; skipped without it)', () => {
   const espeak = espeakSpeech();
 
   it('is available and speaks a WAV with real sizes in its header', async () => {

@@ -6,6 +6,10 @@ export interface VoiceClip {
   contentType: string;
   durationSeconds: number;
   sampleRate: number;
+  /** What the person called the voice (an HTTP cloning service stores it). */
+  name?: string;
+  /** BCP 47 language the clip speaks, e.g. `en` or `zh` (the offline engine picks its base voice by it). */
+  language?: string;
 }
 
 /** What a cloning engine made of a clip: parameters the speech engine can speak with. */
