@@ -4,10 +4,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { agentsRepository } from './modules/agents/agents.repository.ts';
+import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { agentsService } from './modules/agents/agents.service.ts';
+import { identitiesRepository } from './modules/agents/identities.repository.ts';
+import { identitiesRoutes } from './modules/agents/identities.routes.ts';
+import { identitiesService } from './modules/agents/identities.service.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { avatarsModule } from './modules/avatars/avatars.routes.ts';
 import { openIdProvider } from './modules/auth/oidc.ts';
 import { homeRepository } from './modules/home/home.repository.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -19,17 +26,23 @@ import { noticesService } from './modules/notices/notices.service.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
+import { voicesRoutes } from './modules/voices/voices.routes.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
 import { installErrorHandling, installJsonParser } from './platform/http.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
+import { seedSkills } from './seed/skills.ts';
+import { createSpeechModel, type SpeechModel } from './ai/speech/index.ts';
+import { localStorage } from './platform/storage.ts';
 
 export interface AppOptions {
   /** An already opened database (tests); otherwise one is opened from the config. */
   database?: Database;
   /** Prefix for shared Redis keys, so parallel test runs never share counters. */
   redisPrefix?: string;
+  /** A speech engine (tests); otherwise the one the config describes. */
+  speech?: SpeechModel;
 }
 
 export interface Starlit {
@@ -39,7 +52,7 @@ export interface Starlit {
   close(): Promise<void>;
 }
 
-function buildServices(config: Config, database: Database, bus: Bus) {
+function buildServices(config: Config, database: Database, bus: Bus, speech: SpeechModel | undefined) {
   const users = usersRepository(database.db);
   const notices = noticesService({ notices: noticesRepository(database.db), users, bus });
   const auth = authService({
@@ -51,7 +64,9 @@ function buildServices(config: Config, database: Database, bus: Bus) {
     onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
   });
   const home = homeService({ home: homeRepository(database.db) });
-  return { users, notices, auth, home };
+  const agents = agentsService({ agents: agentsRepository(database.db), storage: localStorage(config.mediaDir), speech: speech ?? createSpeechModel(config) });
+  const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
+  return { users, notices, auth, home, agents, identities };
 }
 
 /** Assembles the whole server: database, services, routes, error handling. */
@@ -67,8 +82,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }).on('error', redisTrouble) : null;
   const bus = config.redisUrl ? redisBus(config.redisUrl, `${prefix}:bus`, redisTrouble) : memoryBus();
   const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${prefix}:rl:`) : memoryRateLimiter();
-  const services = buildServices(config, database, bus);
+  const services = buildServices(config, database, bus, options.speech);
   await services.users.promoteByNames(config.adminUsers);
+  await seedSkills(database.db);
   installJsonParser(app);
   installErrorHandling(app);
   await app.register(cookie);
@@ -85,9 +101,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl });
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
+  voicesRoutes(app, { config, db: database.db, authenticate });
+  agentsRoutes(app, { agents: services.agents, authenticate });
+  identitiesRoutes(app, { identities: services.identities, authenticate });
   realtimeRoutes(app, { bus, authenticate });
   passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
+  await app.register(avatarsModule, { config, database, bus, authenticate });
   await apiDocsRoutes(app);
 
   return {

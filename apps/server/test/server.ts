@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createApp, type Starlit } from '../src/app.ts';
+import { createApp, type AppOptions, type Starlit } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
@@ -60,7 +60,7 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
 
 let counter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech'> = {}): Promise<TestServer> {
   const db = await testDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -70,7 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     REDIS_URL: process.env.REDIS_URL,
     ...env,
   } as NodeJS.ProcessEnv);
-  const starlit = await createApp(config, { database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
+  const starlit = await createApp(config, { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
   await starlit.app.ready();
 
   const call: TestServer['call'] = async (path, body = {}, opts = {}) => {

@@ -1,16 +1,20 @@
 import type { CallDef } from '../call.ts';
+import { agentCalls } from './agents.ts';
 import { authCalls } from './auth.ts';
 import { homeCalls } from './home.ts';
+import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
 import { voiceCalls } from './voices.ts';
 
+export * from './agents.ts';
 export * from './auth.ts';
 export * from './home.ts';
+export * from './identities.ts';
 export * from './notices.ts';
 export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
-export const calls = { auth: authCalls, home: homeCalls, notices: noticeCalls, voices: voiceCalls };
+export const calls = { agents: agentCalls, identities: identityCalls, auth: authCalls, home: homeCalls, notices: noticeCalls, voices: voiceCalls };
 
 /** All calls as a flat list. */
 export function allCalls(): CallDef[] {
