@@ -39,10 +39,9 @@ function omit(record: Record<string, unknown>, keys: readonly string[]): Record<
   return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 }
 
-const isDefault = (key: string, value: unknown) => {
-  const fallback = V2_DEFAULTS[key] ?? V3_DEFAULTS[key];
-  return fallback !== undefined && (value === '' || (Array.isArray(value) && value.length === 0));
-};
+const isDefault = (key: string, value: unknown) =>
+  (Object.hasOwn(V2_DEFAULTS, key) || Object.hasOwn(V3_DEFAULTS, key)) &&
+  (value === '' || (Array.isArray(value) && value.length === 0));
 
 /**
  * The card's JSON object. `iconUri` is where the V3 main icon lives (null: the card has no
@@ -50,25 +49,27 @@ const isDefault = (key: string, value: unknown) => {
  */
 export function cardJson(agent: CardAgent, spec: ExportSpec, iconUri: string | null): Record<string, unknown> {
   const { extensions: others, ...kept } = spec === 'v2' ? omit(agent.extra.data, V3_ONLY_FIELDS) : agent.extra.data;
-  const data: Record<string, unknown> = {
+  const mapped = {
     name: agent.nickname,
     description: agent.roleSetting,
-    ...V2_DEFAULTS,
     first_mes: agent.opening,
     creator_notes: agent.roleIntro,
     tags: [...agent.tags],
-    ...(spec === 'v3' ? V3_DEFAULTS : {}),
-    ...kept,
-    extensions: { ...(isRecord(others) ? others : {}), starlit: writeStarlit(agent) },
-    ...(spec === 'v3' ? { assets: exportAssets(kept.assets, iconUri) } : {}),
   };
-  // mapped fields last, so that nothing in extra can shadow the agent
-  const mapped = { name: agent.nickname, description: agent.roleSetting, first_mes: agent.opening, creator_notes: agent.roleIntro };
   return {
     ...agent.extra.topLevel,
     spec: spec === 'v2' ? 'chara_card_v2' : 'chara_card_v3',
     spec_version: spec === 'v2' ? '2.0' : '3.0',
-    data: { ...data, ...mapped },
+    data: {
+      ...mapped,
+      ...V2_DEFAULTS,
+      ...(spec === 'v3' ? V3_DEFAULTS : {}),
+      ...kept,
+      extensions: { ...(isRecord(others) ? others : {}), starlit: writeStarlit(agent) },
+      ...(spec === 'v3' ? { assets: exportAssets(kept.assets, iconUri) } : {}),
+      // again last, so that nothing in extra can shadow the agent
+      ...mapped,
+    },
   };
 }
 
