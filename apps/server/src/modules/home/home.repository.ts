@@ -25,7 +25,7 @@ export type WorkKindValue = z.infer<typeof WorkKind>;
 /** Which rows a home tab shows. */
 export type FeedFilter = { agents: boolean; workKinds: WorkKindValue[] };
 
-/** Public agents and published public works, merged newest first. */
+/** Public published agents that are not deleted and published public works, merged newest first. */
 export function homeRepository(db: Db) {
   return {
     async feed(filter: FeedFilter, cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
@@ -36,7 +36,7 @@ export function homeRepository(db: Db) {
                  a.role_intro as body, a.avatar as cover, null::text as media, null::text as engine, a.tags,
                  u.id as user_id, u.user_name, u.avatar as user_avatar
           from agents a join users u on u.id = a.owner_id
-          where a.is_public and a.published_at is not null`);
+          where a.is_public and a.published_at is not null and a.deleted_at is null`);
       }
       if (filter.workKinds.length > 0) {
         parts.push(sql`

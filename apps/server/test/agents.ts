@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeWav } from '../src/ai/music/wav.ts';
+import type { SpeechModel } from '../src/ai/speech/speech-model.ts';
+import { voices } from '../src/db/schema/index.ts';
+import { startTestServer, type SignedIn, type TestServer } from './server.ts';
+
+export const A = (action: string) => `/ai/api/v1/agent/${action}`;
+
+/**
+ * A real speech engine for tests: it "speaks" a tone whose length follows the text and whose
+ * pitch follows the settings, written as a WAV file. Counting calls lets tests see whether
+ * an audition was made.
+ */
+export function toneSpeech(): SpeechModel & { calls: number; failing: boolean } {
+  return {
+    engine: 'Test tone engine',
+    calls: 0,
+    failing: false,
+    async available() {
+      return true;
+    },
+    async synthesize(text, voice) {
+      this.calls++;
+      if (this.failing) throw new Error('the engine broke');
+      const rate = 16000;
+      const samples = new Float32Array(Math.min(rate, 400 * Array.from(text).length));
+      const hz = 220 * 2 ** (voice.settings.pitch / 12);
+      for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * voice.settings.volume * Math.sin((2 * Math.PI * hz * i) / rate);
+      return { audio: encodeWav(samples, rate), contentType: 'audio/wav', engine: this.engine };
+    },
+  };
+}
+
+export interface AgentsWorld {
+  t: TestServer;
+  speech: ReturnType<typeof toneSpeech>;
+  owner: SignedIn;
+  other: SignedIn;
+  /** Ids of official voices. */
+  official: string[];
+  /** A finished cloned voice of `owner`, and one of `other`. */
+  ownClone: string;
+  otherClone: string;
+  close(): Promise<void>;
+}
+
+/** A test server with a tone speech engine, a media folder of its own, two users and some voices. */
+export async function agentsWorld(): Promise<AgentsWorld> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-agents-'));
+  const speech = toneSpeech();
+  const t = await startTestServer({ DATA_DIR: dataDir }, { speech });
+  const [owner, other] = [await t.user(), await t.user()];
+  const engineParams = { engine: 'espeak-ng' as const, voice: 'en-us', pitch: 50, speed: 170 };
+  const rows = await t.starlit.database.db
+    .insert(voices)
+    .values([
+      ...['Atlas', 'Felix', 'Luna', 'Iris', 'Xing'].map((name) => ({ name, gender: 'Male' as const, language: 'en', isOfficial: true, engineParams })),
+      { name: 'Mine', gender: 'Female' as const, language: 'en', ownerId: owner.userId, engineParams },
+      { name: 'Theirs', gender: 'Female' as const, language: 'en', ownerId: other.userId, engineParams },
+    ])
+    .returning({ id: voices.id });
+  const ids = rows.map((r) => r.id);
+  return {
+    t,
+    speech,
+    owner,
+    other,
+    official: ids.slice(0, 5),
+    ownClone: ids[5],
+    otherClone: ids[6],
+    async close() {
+      await t.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a draft agent of `user` and answers its id. */
+export async function createAgent(t: TestServer, user: SignedIn, fields: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.call<{ id: string }>(A('create'), { nickname: 'Luna', ...fields }, { token: user.token });
+  if (res.body.code !== 0) throw new Error(`create failed: ${res.body.message}`);
+  return res.body.data.id;
+}
+
+/** Fills in everything publishing needs except the audition. */
+export async function completeAgent(w: AgentsWorld, id: string): Promise<void> {
+  const token = w.owner.token;
+  const steps = [
+    w.t.call(A('update'), { id, roleSetting: 'You are Luna, a stargazer.', opening: 'Hello, night traveller.', roleIntro: 'A gentle stargazer.', isPublic: true }, { token }),
+    w.t.call(A('set_skills'), { id, skills: ['TextToImage'] }, { token }),
+    w.t.call(A('set_voices'), { id, voices: [{ voiceId: w.official[0], pitch: 2, volume: 1, speed: 1.25 }] }, { token }),
+  ];
+  for (const res of await Promise.all(steps)) if (res.body.code !== 0) throw new Error(res.body.message);
+  await w.t.starlit.services.agents.setAvatar(id, w.owner.userId, { kind: '2d', image: '/media/agents/luna.webp', style: 'anime' });
+}
