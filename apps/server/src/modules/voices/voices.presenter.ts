@@ -1,0 +1,27 @@
+import type { Voice } from '@starlit/contract';
+import type { z } from 'zod';
+import type { VoiceEngineParams } from '../../db/schema/index.ts';
+import type { VoiceRow } from './voices.repository.ts';
+
+/** Names of the engines that speak each kind of voice, as the server is configured. */
+export type EngineNames = Record<VoiceEngineParams['engine'], string>;
+
+export function presentVoice(row: VoiceRow, engines: EngineNames): z.input<typeof Voice> {
+  return {
+    id: row.id,
+    name: row.name,
+    gender: row.gender,
+    language: row.language,
+    kind: row.isOfficial ? 'official' : 'cloned',
+    // the store sells voices later; until then official voices are free and own clones are yours
+    purchased: !row.isOfficial,
+    freeUntilStoreOpens: row.isOfficial,
+    priceDiamonds: row.priceDiamonds,
+    sample: row.sample,
+    engine: row.engineParams ? engines[row.engineParams.engine] : (row.clonedBy ?? ''),
+    clonedBy: row.clonedBy,
+    status: row.status,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,72 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { voices, type VoiceEngineParams } from '../../db/schema/index.ts';
+import { afterCursor, type Cursor } from '../../platform/pagination.ts';
+
+export type VoiceRow = typeof voices.$inferSelect;
+
+/** Which voices a list shows. */
+export type VoiceFilter = { kind: 'official' } | { kind: 'gender'; gender: 'Male' | 'Female'; userId: string | null } | { kind: 'own'; userId: string };
+
+function where(filter: VoiceFilter): SQL | undefined {
+  if (filter.kind === 'official') return and(eq(voices.isOfficial, true), eq(voices.status, 'done'));
+  if (filter.kind === 'own') return eq(voices.ownerId, filter.userId);
+  const visible = filter.userId ? or(eq(voices.isOfficial, true), eq(voices.ownerId, filter.userId)) : eq(voices.isOfficial, true);
+  return and(visible, eq(voices.gender, filter.gender), eq(voices.status, 'done'));
+}
+
+export function voicesRepository(db: Db) {
+  return {
+    async list(filter: VoiceFilter, cursor: Cursor | null, limit: number): Promise<VoiceRow[]> {
+      return db
+        .select()
+        .from(voices)
+        .where(and(where(filter), afterCursor(cursor, voices.createdAt, voices.id)))
+        .orderBy(desc(voices.createdAt), desc(voices.id))
+        .limit(limit + 1);
+    },
+
+    async byId(id: string): Promise<VoiceRow | null> {
+      const [row] = await db.select().from(voices).where(eq(voices.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Inserts a clone unless its owner already keeps `max` of them. A per-owner advisory lock
+     * makes two uploads at once count each other. Answers null when the limit is reached.
+     */
+    async insertClone(values: typeof voices.$inferInsert & { ownerId: string }, max: number): Promise<VoiceRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voices:${values.ownerId}`}))`);
+        const [{ n }] = await tx.select({ n: count() }).from(voices).where(eq(voices.ownerId, values.ownerId));
+        if (n >= max) return null;
+        const [row] = await tx.insert(voices).values(values).returning();
+        return row;
+      });
+    },
+
+    /** Clones a restart interrupted. */
+    async creating(): Promise<VoiceRow[]> {
+      return db.select().from(voices).where(eq(voices.status, 'creating'));
+    },
+
+    /** Records a finished clone; a clone already finished (by another instance) stays as it is. */
+    async finish(id: string, engineParams: VoiceEngineParams, sample: string | null): Promise<void> {
+      await db.update(voices).set({ status: 'done', engineParams, sample, failureReason: null }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
+    },
+
+    async fail(id: string, reason: string): Promise<void> {
+      await db.update(voices).set({ status: 'failed', failureReason: reason }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
+    },
+
+    async setSample(id: string, sample: string): Promise<void> {
+      await db.update(voices).set({ sample }).where(eq(voices.id, id));
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.delete(voices).where(eq(voices.id, id));
+    },
+  };
+}
+
+export type VoicesRepository = ReturnType<typeof voicesRepository>;

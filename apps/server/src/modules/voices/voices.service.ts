@@ -1,0 +1,138 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ErrorCode, MAX_CLONED_VOICES_PER_USER, type ErrorCodeValue } from '@starlit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { NoSpeechEngineError, type SpeechModel, type VoiceSettings } from '../../ai/speech/index.ts';
+import { AUDIO_EXTENSIONS, ClipRefused, probeClip, type ClipProblem } from '../../ai/voice/audio-probe.ts';
+import type { VoiceCloner } from '../../ai/voice/voice-cloner.ts';
+import type { VoiceEngineParams } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
+import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { contentTypeOf, type Storage } from '../../platform/storage.ts';
+import { cloneRunner } from './clone-runner.ts';
+import type { VoiceFilter, VoiceRow, VoicesRepository } from './voices.repository.ts';
+
+/** The sentence a voice sample and a preview speak, by the voice's language. */
+export const SAMPLE_TEXT: Record<string, string> = {
+  en: 'Hello, I am glad to meet you. Shall we talk for a while under the stars?',
+  zh: '你好，很高興認識你。我們在星空下聊一會兒吧。',
+};
+
+const NEUTRAL: VoiceSettings = { pitch: 0, volume: 1, speed: 1 };
+const SPEAK_TIMEOUT_MS = 30_000;
+
+const CLIP_ERRORS: Record<ClipProblem, ErrorCodeValue> = {
+  'too-large': ErrorCode.VOICE_CLIP_TOO_LARGE,
+  type: ErrorCode.VOICE_CLIP_TYPE,
+  unreadable: ErrorCode.VOICE_CLIP_UNREADABLE,
+  'too-short': ErrorCode.VOICE_CLIP_TOO_SHORT,
+  'too-long': ErrorCode.VOICE_CLIP_TOO_LONG,
+  'sample-rate': ErrorCode.VOICE_CLIP_SAMPLE_RATE,
+};
+
+export interface CloneInput {
+  name: string;
+  gender: 'Male' | 'Female';
+  language: string;
+  audio: Buffer;
+}
+
+export function voicesService(deps: { voices: VoicesRepository; storage: Storage; speech: SpeechModel; cloner: VoiceCloner; log: FastifyBaseLogger }) {
+  const { voices, storage, speech } = deps;
+  const byTimeAndId = (row: VoiceRow) => ({ at: row.createdAt, id: row.id });
+
+  /** Speaks `text` and stores it under a key derived from everything that shapes the sound. */
+  async function speak(voiceId: string, engineParams: VoiceEngineParams, settings: VoiceSettings, text: string) {
+    const hash = createHash('sha256').update(JSON.stringify([speech.engine, engineParams, settings, text])).digest('hex').slice(0, 32);
+    for (const ext of ['wav', 'mp3']) {
+      const key = `voices/speech/${hash}.${ext}`;
+      if (await storage.read(key)) return { url: storage.url(key), contentType: contentTypeOf(key) };
+    }
+    const out = await speech.synthesize(text, { voiceId, engineParams, settings }, AbortSignal.timeout(SPEAK_TIMEOUT_MS));
+    const key = `voices/speech/${hash}.${out.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}`;
+    return { url: await storage.put(key, out.audio, out.contentType), contentType: out.contentType };
+  }
+
+  const runner = cloneRunner({
+    voices,
+    storage,
+    cloner: deps.cloner,
+    log: deps.log,
+    async makeSample(row) {
+      if (!(await speech.available())) return null;
+      return (await speak(row.id, row.engineParams, NEUTRAL, SAMPLE_TEXT[row.language] ?? SAMPLE_TEXT.en)).url;
+    },
+  });
+
+  /** A voice the user may see: official ones, and their own clones. */
+  async function visible(id: string, user: AuthUser | null): Promise<VoiceRow> {
+    const row = await voices.byId(id);
+    if (!row || (!row.isOfficial && row.ownerId !== user?.id)) throw new AppError(ErrorCode.VOICE_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    runner,
+
+    async list(tab: 'recommend' | 'male' | 'female' | 'my', user: AuthUser | null, cursor: string | undefined, limit: number) {
+      let filter: VoiceFilter;
+      if (tab === 'my') {
+        if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 401);
+        filter = { kind: 'own', userId: user.id };
+      } else if (tab === 'recommend') filter = { kind: 'official' };
+      else filter = { kind: 'gender', gender: tab === 'male' ? 'Male' : 'Female', userId: user?.id ?? null };
+      return toPage(await voices.list(filter, decodeCursor(cursor), limit), limit, byTimeAndId);
+    },
+
+    detail: visible,
+
+    /**
+     * Checks a clip against every rule (creating nothing when one fails), stores it, records
+     * the voice as 'creating' and starts the clone; the caller polls `detail` for the result.
+     */
+    async clone(user: AuthUser, input: CloneInput): Promise<VoiceRow> {
+      const probed = await probeClip(input.audio).catch((err: unknown) => {
+        throw err instanceof ClipRefused ? new AppError(CLIP_ERRORS[err.problem]) : err;
+      });
+      const id = randomUUID();
+      const clipKey = `voices/clips/${id}.${AUDIO_EXTENSIONS[probed.contentType]}`;
+      const row = await voices.insertClone(
+        { id, ownerId: user.id, name: input.name, gender: input.gender, language: input.language, isOfficial: false, status: 'creating', clonedBy: deps.cloner.engine, clipKey },
+        MAX_CLONED_VOICES_PER_USER,
+      );
+      if (!row) throw new AppError(ErrorCode.VOICE_CLONE_LIMIT);
+      try {
+        await storage.put(clipKey, input.audio, contentTypeOf(clipKey));
+      } catch (err) {
+        await voices.remove(id);
+        throw err;
+      }
+      runner.start(row);
+      return row;
+    },
+
+    async remove(user: AuthUser, id: string): Promise<void> {
+      const row = await voices.byId(id);
+      if (!row) throw new AppError(ErrorCode.VOICE_NOT_FOUND);
+      if (row.isOfficial || row.ownerId !== user.id) throw forbidden();
+      await voices.remove(id);
+    },
+
+    /** Speaks a sample sentence with a voice and slider settings (SPEC §4 voice generation). */
+    async preview(user: AuthUser, input: { voiceId: string; text?: string } & VoiceSettings) {
+      const row = await visible(input.voiceId, user);
+      if (row.status !== 'done' || !row.engineParams) throw new AppError(ErrorCode.VOICE_NOT_READY);
+      const settings = { pitch: input.pitch, volume: input.volume, speed: input.speed };
+      try {
+        const out = await speak(row.id, row.engineParams, settings, input.text ?? SAMPLE_TEXT[row.language] ?? SAMPLE_TEXT.en);
+        return { ...out, engine: speech.engine };
+      } catch (err) {
+        if (err instanceof NoSpeechEngineError) throw new AppError(ErrorCode.NO_SPEECH_ENGINE);
+        deps.log.warn({ err, voiceId: row.id }, 'voice preview failed');
+        throw new AppError(ErrorCode.VOICE_GENERATION_FAILED);
+      }
+    },
+  };
+}
+
+export type VoicesService = ReturnType<typeof voicesService>;

@@ -1,0 +1,181 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/server.ts';
+import { encodeWithFfmpeg, hasFfmpeg, voiceWav } from '../../../test/voice-clips.ts';
+import { voices } from '../../db/schema/index.ts';
+
+type Voice = { id: string; name: string; gender: string; kind: string; purchased: boolean; freeUntilStoreOpens: boolean; status: string; failureReason: string | null; engine: string; clonedBy: string | null; sample: string | null };
+type Page = { items: Voice[]; nextCursor: string | null };
+
+const P = '/ai/api/v1/voice';
+let t: TestServer;
+let dataDir: string;
+const official: Record<string, string> = {};
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-voices-'));
+  t = await startTestServer({ DATA_DIR: dataDir });
+  const rows = await t.starlit.database.db
+    .insert(voices)
+    .values([
+      { name: 'Atlas', gender: 'Male', language: 'en', isOfficial: true, engineParams: { engine: 'espeak-ng', voice: 'en-us+m3', pitch: 38, speed: 160 } },
+      { name: 'Luna', gender: 'Female', language: 'en', isOfficial: true, engineParams: { engine: 'espeak-ng', voice: 'en-us+f3', pitch: 62, speed: 165 } },
+    ])
+    .returning();
+  for (const row of rows) official[row.name] = row.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** A real clip padded with trailing bytes up to `size`. */
+const oversize = (size: number) => {
+  const wav = voiceWav({ seconds: 5, sampleRate: 44_100 });
+  return Buffer.concat([wav, Buffer.alloc(size - wav.length)]);
+};
+const b64 = (bytes: Buffer) => bytes.toString('base64');
+const clone = (token: string, audio: Buffer, lang?: string) => t.call<Voice>(`${P}/clone`, { name: 'Me', gender: 'Female', audio: b64(audio) }, { token, lang });
+const list = async (tab: string, token?: string) => (await t.call<Page>(`${P}/list`, { tab }, { token })).body;
+
+async function settled(id: string, token: string): Promise<Voice> {
+  for (let i = 0; i < 100; i++) {
+    const res = await t.call<Voice>(`${P}/detail`, { id }, { token });
+    if (res.body.data.status !== 'creating') return res.body.data;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the clone never finished');
+}
+
+describe('access', () => {
+  it.each([
+    ['clone', { name: 'x', gender: 'Male', audio: 'AAAA' }],
+    ['delete', { id: '00000000-0000-4000-8000-000000000000' }],
+    ['preview', { voiceId: '00000000-0000-4000-8000-000000000000' }],
+  ])('%s refuses anonymous callers with 401', async (name, body) => {
+    const res = await t.call(`${P}/${name}`, body);
+    expect(res.status).toBe(401);
+  });
+
+  it('the "my" tab needs a login; the others do not', async () => {
+    expect((await t.call(`${P}/list`, { tab: 'my' })).status).toBe(401);
+    expect((await list('recommend')).code).toBe(0);
+  });
+});
+
+describe('catalogue tabs', () => {
+  it('recommend lists the official voices, free until the store opens', async () => {
+    const page = await list('recommend');
+    expect(page.data.items.map((v) => v.name).sort()).toEqual(['Atlas', 'Luna']);
+    expect(page.data.items[0]).toMatchObject({ kind: 'official', purchased: false, freeUntilStoreOpens: true, status: 'done', engine: 'eSpeak NG (offline)', clonedBy: null });
+  });
+
+  it('male and female split by gender and include the user own finished clones', async () => {
+    const u = await t.user();
+    const made = await clone(u.token, voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz: 220 }));
+    await settled(made.body.data.id, u.token);
+    expect((await list('male', u.token)).data.items.map((v) => v.name)).toEqual(['Atlas']);
+    expect((await list('female', u.token)).data.items.map((v) => v.name).sort()).toEqual(['Luna', 'Me']);
+    expect((await list('female')).data.items.map((v) => v.name)).toEqual(['Luna']);
+    expect((await list('my', u.token)).data.items.map((v) => v.id)).toEqual([made.body.data.id]);
+  });
+});
+
+describe('cloning', () => {
+  it('accepts a 5-second 44.1 kHz clip: creating, then done with offline parameters and a sample', async () => {
+    const u = await t.user();
+    const res = await clone(u.token, voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz: 120 }));
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({ kind: 'cloned', purchased: true, status: 'creating', clonedBy: expect.stringMatching(/Offline voice matcher/) });
+    const done = await settled(res.body.data.id, u.token);
+    expect(done).toMatchObject({ status: 'done', failureReason: null, engine: 'eSpeak NG (offline)' });
+    expect(done.sample).toMatch(/^\/media\/voices\/speech\/[0-9a-f]{32}\.wav$/);
+    const sample = await t.starlit.app.inject({ method: 'GET', url: done.sample! });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.rawPayload.toString('latin1', 0, 4)).toBe('RIFF');
+  });
+
+  it.skipIf(!hasFfmpeg)('accepts an MP3 clip (needs ffmpeg)', async () => {
+    const u = await t.user();
+    const res = await clone(u.token, encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 44_100 }), 'mp3'));
+    expect(res.body.code).toBe(0);
+    expect((await settled(res.body.data.id, u.token)).status).toBe('done');
+  });
+
+  const refusals: Array<[string, () => Buffer, number, string]> = [
+    ['a 2-second clip', () => voiceWav({ seconds: 2, sampleRate: 44_100 }), 6103, 'The clip is too short: it must be 3 to 8 seconds long'],
+    ['a 9-second clip', () => voiceWav({ seconds: 9, sampleRate: 44_100 }), 6104, 'The clip is too long: it must be 3 to 8 seconds long'],
+    ['a 16000 Hz clip (must be above)', () => voiceWav({ seconds: 5, sampleRate: 16_000 }), 6105, "The clip's sampling rate is too low: it must be above 16000 Hz"],
+    ['a text file renamed .wav', () => Buffer.from('I am a text file called voice.wav\n'.repeat(50)), 6102, 'The file is not an accepted audio clip: use WAV, MP3, OGG, FLAC, M4A or WebM'],
+    ['a file over 5 MB', () => oversize(5 * 1024 * 1024 + 1), 6106, 'The file is too large: a clip can be at most 5 MB'],
+  ];
+
+  it.each(refusals)('refuses %s by name and creates nothing', async (_, make, code, message) => {
+    const u = await t.user();
+    const res = await clone(u.token, make());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code, message });
+    expect((await list('my', u.token)).data.items).toEqual([]);
+  });
+
+  it('answers 413 to a body far past the clip limit', async () => {
+    const u = await t.user();
+    expect((await clone(u.token, oversize(8 * 1024 * 1024))).status).toBe(413);
+  });
+
+  it('refuses in the caller language', async () => {
+    const u = await t.user();
+    const res = await clone(u.token, voiceWav({ seconds: 2, sampleRate: 44_100 }), 'zh_TW');
+    expect(res.body).toMatchObject({ code: 6103, message: '音訊片段太短：長度須為 3 到 8 秒' });
+  });
+
+  it('keeps at most 3 clones per user', async () => {
+    const u = await t.user();
+    const clip = voiceWav({ seconds: 3.5, sampleRate: 22_050 });
+    for (let i = 0; i < 3; i++) expect((await clone(u.token, clip)).body.code).toBe(0);
+    expect((await clone(u.token, clip)).body).toMatchObject({ code: 6108, message: 'You can keep at most 3 cloned voices: delete one first' });
+  });
+
+  it('fails a clone with a reason when the clip holds no voice', async () => {
+    const u = await t.user();
+    const silence = voiceWav({ seconds: 4, sampleRate: 22_050, pitchHz: 0 });
+    const res = await clone(u.token, silence);
+    const failed = await settled(res.body.data.id, u.token);
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toMatch(/silent/);
+  });
+});
+
+describe('own voices', () => {
+  it('only the owner sees and deletes a clone; official voices cannot be deleted', async () => {
+    const owner = await t.user();
+    const other = await t.user();
+    const id = (await clone(owner.token, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
+    await settled(id, owner.token);
+    expect((await t.call(`${P}/detail`, { id }, { token: other.token })).body.code).toBe(6101);
+    expect((await t.call(`${P}/delete`, { id }, { token: other.token })).status).toBe(403);
+    expect((await t.call(`${P}/delete`, { id: official.Atlas }, { token: owner.token })).status).toBe(403);
+    expect((await t.call(`${P}/delete`, { id }, { token: owner.token })).body).toMatchObject({ code: 0, data: { deleted: true } });
+    expect((await t.call(`${P}/detail`, { id }, { token: owner.token })).body.code).toBe(6101);
+  });
+});
+
+describe('preview', () => {
+  it('speaks the sample sentence with the chosen settings and answers a playable URL', async () => {
+    const u = await t.user();
+    const res = await t.call<{ url: string; engine: string; contentType: string }>(`${P}/preview`, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({ engine: 'eSpeak NG (offline)', contentType: 'audio/wav' });
+    const again = await t.call<{ url: string }>(`${P}/preview`, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
+    expect(again.body.data.url).toBe(res.body.data.url);
+    expect((await t.starlit.app.inject({ method: 'GET', url: res.body.data.url })).statusCode).toBe(200);
+  });
+
+  it('refuses settings outside the slider ranges', async () => {
+    const u = await t.user();
+    expect((await t.call(`${P}/preview`, { voiceId: official.Luna, pitch: 13 }, { token: u.token })).body.code).toBe(1001);
+    expect((await t.call(`${P}/preview`, { voiceId: official.Luna, speed: 2.5 }, { token: u.token })).body.code).toBe(1001);
+  });
+});
