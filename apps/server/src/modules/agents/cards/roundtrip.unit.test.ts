@@ -41,8 +41,10 @@ describe('export then import gives the same agent', () => {
   it('JSON V3 (the default)', () => {
     fc.assert(
       fc.property(cardAgent(true), (agent) => {
+        const before = structuredClone(agent);
         const card = importCard(Buffer.from(exportCardJson(agent)));
         expect(card).toEqual({ agent, avatar: null, sourceSpec: 'v3', warnings: [] });
+        expect(agent).toEqual(before);
       }),
       { numRuns: 300 },
     );
