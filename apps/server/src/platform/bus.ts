@@ -2,7 +2,10 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
 /** Events pushed to a user's open pages. */
-export type BusEvent = { type: 'notice'; box: 'system' | 'interact' };
+export type BusEvent =
+  | { type: 'notice'; box: 'system' | 'interact' }
+  // a background job of the user changed state (e.g. an avatar generation)
+  | { type: 'job'; jobId: string; status: 'generating' | 'done' | 'failed' };
 
 /**
  * Fan-out of events to users. In one process an EventEmitter is enough; with REDIS_URL

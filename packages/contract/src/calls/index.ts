@@ -1,6 +1,7 @@
 import type { CallDef } from '../call.ts';
 import { agentCalls } from './agents.ts';
 import { authCalls } from './auth.ts';
+import { avatarCalls } from './avatars.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
@@ -8,13 +9,14 @@ import { voiceCalls } from './voices.ts';
 
 export * from './agents.ts';
 export * from './auth.ts';
+export * from './avatars.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './notices.ts';
 export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
-export const calls = { agents: agentCalls, identities: identityCalls, auth: authCalls, home: homeCalls, notices: noticeCalls, voices: voiceCalls };
+export const calls = { agents: agentCalls, auth: authCalls, avatars: avatarCalls, home: homeCalls, identities: identityCalls, notices: noticeCalls, voices: voiceCalls };
 
 /** All calls as a flat list. */
 export function allCalls(): CallDef[] {

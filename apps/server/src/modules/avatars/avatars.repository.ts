@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+
+/** The job kind of a 2D avatar generation. */
+export const AVATAR_JOB = 'avatar.2d';
+
+/** What a generation job carries: everything needed to draw and to check who asked. */
+export interface AvatarJobPayload {
+  agentId: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  style: string;
+}
+
+/** What a finished generation job stores. */
+export interface AvatarJobResult {
+  imageUrl: string;
+  engine: string;
+}
+
+/** The avatar columns of an agent. */
+export interface AvatarFields {
+  kind?: '2d' | '3d' | null;
+  image?: string | null;
+  vrm?: string | null;
+  editPrompt?: string | null;
+  style?: string | null;
+}
+
+export function avatarsRepository(db: Db) {
+  return {
+    /** Owner and avatar of a live (not deleted) agent, or null. */
+    async agent(agentId: string) {
+      const [row] = await db
+        .select({ ownerId: agents.ownerId, kind: agents.avatarKind, image: agents.avatar, vrm: agents.avatarVrm })
+        .from(agents)
+        .where(and(eq(agents.id, agentId), isNull(agents.deletedAt)));
+      return row ?? null;
+    },
+
+    /**
+     * Writes avatar columns of an agent. The agents feature's setAvatar does the same; this
+     * stays until that service is part of the app (see the module's index).
+     */
+    async setAvatar(agentId: string, fields: AvatarFields) {
+      await db
+        .update(agents)
+        .set({
+          ...(fields.kind !== undefined && { avatarKind: fields.kind }),
+          ...(fields.image !== undefined && { avatar: fields.image }),
+          ...(fields.vrm !== undefined && { avatarVrm: fields.vrm }),
+          ...(fields.editPrompt !== undefined && { avatarEditPrompt: fields.editPrompt }),
+          ...(fields.style !== undefined && { avatarStyle: fields.style }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(agents.id, agentId));
+    },
+
+    /** The newest generation job of an agent, or null. */
+    async latestJob(agentId: string) {
+      const [row] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, AVATAR_JOB), sql`${jobs.payload}->>'agentId' = ${agentId}`))
+        .orderBy(desc(jobs.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type AvatarsRepository = ReturnType<typeof avatarsRepository>;

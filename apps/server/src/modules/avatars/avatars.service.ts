@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AVATAR_LIMITS, AVATAR_STYLES, ErrorCode, errorMessage, type AvatarJobStatus, type Language } from '@starlit/contract';
+import type { ImageModel } from '../../ai/image/image-model.ts';
+import type { JobQueue, JobRow } from '../../jobs/queue.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { AVATAR_JOB, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
+import { DEFAULT_MODELS } from './default-models.ts';
+import { isVrm } from './glb.ts';
+import { normalizeAvatarImage } from './image-upload.ts';
+
+/** Side of a generated avatar in pixels. */
+const GENERATED_SIZE = 512;
+
+export interface AvatarsDeps {
+  avatars: AvatarsRepository;
+  queue: JobQueue;
+  storage: Storage;
+  imageModel: ImageModel;
+  /** Asks the worker to look for work now. */
+  wake(): void;
+}
+
+/** What the person sees of a job's state. */
+export function publicStatus(status: JobRow['status']): AvatarJobStatus {
+  return status === 'done' ? 'done' : status === 'failed' ? 'failed' : 'generating';
+}
+
+export function avatarsService(deps: AvatarsDeps) {
+  const { avatars, queue, storage } = deps;
+
+  /** The agent, if `userId` owns it: a missing agent is "not found", someone else's is 403. */
+  async function owned(userId: string, agentId: string) {
+    const agent = await avatars.agent(agentId);
+    if (!agent) throw notFound(ErrorCode.AVATAR_AGENT_NOT_FOUND);
+    if (agent.ownerId !== userId) throw forbidden();
+    return agent;
+  }
+
+  async function ownedJob(userId: string, jobId: string) {
+    const job = await queue.get(jobId);
+    if (!job || job.kind !== AVATAR_JOB) throw notFound(ErrorCode.AVATAR_JOB_NOT_FOUND);
+    if ((job.payload as AvatarJobPayload).ownerId !== userId) throw forbidden();
+    return job;
+  }
+
+  async function present(agentId: string) {
+    const agent = await avatars.agent(agentId);
+    if (!agent) throw notFound(ErrorCode.AVATAR_AGENT_NOT_FOUND);
+    return { agentId, kind: agent.kind, image2d: agent.image, model3d: agent.vrm };
+  }
+
+  function presentJob(job: JobRow, lang: Language) {
+    const status = publicStatus(job.status);
+    const result = status === 'done' ? (job.result as AvatarJobResult) : null;
+    return {
+      jobId: job.id,
+      agentId: (job.payload as AvatarJobPayload).agentId,
+      status,
+      imageUrl: result?.imageUrl ?? null,
+      engine: result?.engine ?? null,
+      // the provider's own words stay in the log: they may be in any language or leak internals
+      reason: status === 'failed' ? errorMessage(ErrorCode.AVATAR_GENERATION_FAILED, lang) : null,
+    };
+  }
+
+  const key = (agentId: string, ext: string) => `avatars/${agentId}/${randomBytes(8).toString('hex')}.${ext}`;
+
+  return {
+    /** SPEC §5: a name, a description and a style are all required. */
+    async generate2d(userId: string, input: { agentId: string; name: string; description: string; style: string }) {
+      const payload: AvatarJobPayload = {
+        agentId: input.agentId,
+        ownerId: userId,
+        name: input.name.trim(),
+        description: input.description.trim(),
+        style: input.style.trim(),
+      };
+      if (!payload.name || !payload.description || !payload.style) throw new AppError(ErrorCode.AVATAR_FIELDS_REQUIRED);
+      if (!(AVATAR_STYLES as readonly string[]).includes(payload.style)) throw new AppError(ErrorCode.AVATAR_UNKNOWN_STYLE);
+      await owned(userId, input.agentId);
+      const job = await queue.enqueue(AVATAR_JOB, payload);
+      deps.wake();
+      return { jobId: job.id, status: publicStatus(job.status) };
+    },
+
+    /** Runs one generation: draws, re-encodes (a provider's answer must really be a picture), stores, sets. */
+    async run(job: JobRow, signal: AbortSignal): Promise<AvatarJobResult> {
+      const p = job.payload as AvatarJobPayload;
+      const seed = createHash('sha256').update(`${p.name}\n${p.description}\n${p.style}`).digest().readUInt32LE(0);
+      const drawn = await deps.imageModel.generate(
+        { prompt: `${p.name}: ${p.description}`, style: p.style, width: GENERATED_SIZE, height: GENERATED_SIZE, seed },
+        signal,
+      );
+      const image = await normalizeAvatarImage(drawn.image);
+      if (!image) throw new Error(`${drawn.engine} answered with something that is not a JPG, PNG or WebP image`);
+      const agent = await avatars.agent(p.agentId);
+      // the agent may have been deleted while the job waited: nothing to put the picture on
+      if (!agent) throw new Error('the agent no longer exists');
+      const imageUrl = await storage.put(key(p.agentId, 'webp'), image, 'image/webp');
+      await avatars.setAvatar(p.agentId, { image: imageUrl, kind: agent.kind ?? '2d', editPrompt: p.description, style: p.style });
+      return { imageUrl, engine: drawn.engine };
+    },
+
+    async status(userId: string, jobId: string, lang: Language) {
+      return presentJob(await ownedJob(userId, jobId), lang);
+    },
+
+    async retry(userId: string, jobId: string) {
+      await ownedJob(userId, jobId);
+      if (!(await queue.retry(jobId))) throw new AppError(ErrorCode.AVATAR_JOB_NOT_FAILED);
+      deps.wake();
+      return { jobId, status: 'generating' as const };
+    },
+
+    async get(userId: string, agentId: string, lang: Language) {
+      await owned(userId, agentId);
+      const job = await avatars.latestJob(agentId);
+      return { ...(await present(agentId)), job: job ? presentJob(job, lang) : null };
+    },
+
+    async upload2d(userId: string, agentId: string, base64: string) {
+      const agent = await owned(userId, agentId);
+      const upload = Buffer.from(base64, 'base64');
+      if (upload.length > AVATAR_LIMITS.imageBytes) throw new AppError(ErrorCode.AVATAR_IMAGE_TOO_LARGE);
+      const image = await normalizeAvatarImage(upload);
+      if (!image) throw new AppError(ErrorCode.AVATAR_BAD_IMAGE);
+      const url = await storage.put(key(agentId, 'webp'), image, 'image/webp');
+      await avatars.setAvatar(agentId, { image: url, kind: agent.kind ?? '2d' });
+      return present(agentId);
+    },
+
+    async upload3d(userId: string, agentId: string, base64: string) {
+      const agent = await owned(userId, agentId);
+      const model = Buffer.from(base64, 'base64');
+      if (model.length > AVATAR_LIMITS.vrmBytes) throw new AppError(ErrorCode.AVATAR_VRM_TOO_LARGE);
+      if (!isVrm(model)) throw new AppError(ErrorCode.AVATAR_BAD_VRM);
+      const url = await storage.put(key(agentId, 'vrm'), model, 'model/gltf-binary');
+      await avatars.setAvatar(agentId, { vrm: url, kind: agent.kind ?? '3d' });
+      return present(agentId);
+    },
+
+    defaults3d() {
+      return { items: DEFAULT_MODELS.map((m) => ({ id: m.id, name: m.name, url: storage.url(m.key), engine: m.engine })) };
+    },
+
+    async useDefault3d(userId: string, agentId: string, modelId: string) {
+      const agent = await owned(userId, agentId);
+      const model = DEFAULT_MODELS.find((m) => m.id === modelId);
+      if (!model) throw new AppError(ErrorCode.AVATAR_UNKNOWN_DEFAULT_MODEL);
+      await avatars.setAvatar(agentId, { vrm: storage.url(model.key), kind: agent.kind ?? '3d' });
+      return present(agentId);
+    },
+
+    async setKind(userId: string, agentId: string, kind: '2d' | '3d') {
+      const agent = await owned(userId, agentId);
+      if (kind === '2d' && !agent.image) throw new AppError(ErrorCode.AVATAR_NO_2D_IMAGE);
+      if (kind === '3d' && !agent.vrm) throw new AppError(ErrorCode.AVATAR_NO_3D_MODEL_YET);
+      await avatars.setAvatar(agentId, { kind });
+      return present(agentId);
+    },
+  };
+}
+
+export type AvatarsService = ReturnType<typeof avatarsService>;
