@@ -40,11 +40,11 @@ function cardFromChunkText(text: string, keyword: string): MappedCard {
 function importPng(bytes: Buffer): ImportedCard {
   const chunks = readChunks(bytes);
   const { ccv3, chara } = readCardTexts(chunks);
-  if (ccv3 === undefined && chara === undefined) {
-    throw new CardError('not_a_card', 'The PNG carries no character card (no "chara" or "ccv3" text).');
-  }
   const avatar = writePng(withoutCardChunks(chunks));
-  if (ccv3 === undefined) return { ...cardFromChunkText(chara!, 'chara'), avatar };
+  if (ccv3 === undefined) {
+    if (chara === undefined) throw new CardError('not_a_card', 'The PNG carries no character card (no "chara" or "ccv3" text).');
+    return { ...cardFromChunkText(chara, 'chara'), avatar };
+  }
   try {
     return { ...cardFromChunkText(ccv3, 'ccv3'), avatar };
   } catch (error) {

@@ -157,6 +157,20 @@ describe('a V1 card', () => {
   });
 });
 
+describe('old files', () => {
+  it('a TavernAI PNG whose chara is V1 JSON', () => {
+    const card = importCard(pngWith(tEXt('chara', b64(tavernV1))));
+    expect(card.sourceSpec).toBe('v1');
+    expect(card.agent.nickname).toBe('Old Tom');
+  });
+
+  it('JSON saved with a byte order mark, or with its base64 wrapped in a PNG', () => {
+    expect(importCard(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), json(tavernV1)])).agent.nickname).toBe('Old Tom');
+    const wrapped = b64(sillyTavernV2).replace(/.{76}/g, '$&\r\n');
+    expect(importCard(pngWith(tEXt('chara', wrapped))).agent.nickname).toBe('Captain Vale');
+  });
+});
+
 describe('a PNG with both chunks', () => {
   const v2 = { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Old name', first_mes: 'Old hello' } };
   const v3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'New name', first_mes: 'New hello', group_only_greetings: [] } };
