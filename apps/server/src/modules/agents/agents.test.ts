@@ -98,15 +98,18 @@ describe('visibility', () => {
     const me = await w.t.user();
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await createAgent(w.t, me, { nickname: `Agent ${i}` }));
-    const seen: string[] = [];
+    const seen: Array<{ id: string; createdAt: string }> = [];
     let cursor: string | undefined;
     do {
-      const res = await w.t.call<{ items: Array<{ id: string; status: string }>; nextCursor: string | null }>(A('mine'), { limit: 2, cursor }, { token: me.token });
-      seen.push(...res.body.data.items.map((a) => a.id));
+      const res = await w.t.call<{ items: Array<{ id: string; status: string; createdAt: string }>; nextCursor: string | null }>(A('mine'), { limit: 2, cursor }, { token: me.token });
+      seen.push(...res.body.data.items);
       expect(res.body.data.items.every((a) => a.status === 'draft')).toBe(true);
       cursor = res.body.data.nextCursor ?? undefined;
     } while (cursor);
-    expect(seen).toEqual([...ids].reverse());
+    expect(seen.map((a) => a.id).sort()).toEqual([...ids].sort());
+    // newest first; agents made in the same millisecond follow their ids
+    const key = (a: { id: string; createdAt: string }) => `${a.createdAt}|${a.id}`;
+    expect(seen.map(key)).toEqual(seen.map(key).sort().reverse());
     expect((await w.t.call(A('mine'), {})).status).toBe(401);
   });
 });
