@@ -9,7 +9,7 @@ export const SKILL_KEYS = ['TextToImage', 'ImageToImage', 'TextToMusic', 'AIDanc
 /**
  * AI characters. An agent is published while published_at is set (draft otherwise); others
  * see it only when it is also public and not deleted. Deleting only stamps deleted_at, so
- * chats with it stay readable (docs/decisions/0009).
+ * chats with it stay readable (docs/decisions/0010).
  */
 export const agents = pgTable(
   'agents',

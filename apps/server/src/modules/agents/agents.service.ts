@@ -74,7 +74,7 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
   /**
    * The agent after a change. A published agent that no longer meets every publish
    * requirement goes back to draft, so nothing unfinished is ever shown to others
-   * (docs/decisions/0009); what was typed is kept.
+   * (docs/decisions/0010); what was typed is kept.
    */
   async function settled(id: string): Promise<AgentDetail> {
     const row = await agents.byId(id);
