@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,15 @@ describe('demo seed', () => {
     const [lollipop] = await db().select().from(gifts).where(eq(gifts.key, 'lollipop'));
     expect(lollipop.priceKind).toBe('limited_free');
     expect(lollipop.freeUntil!.getTime() - Date.now()).toBeGreaterThan(6.9 * 86400_000);
+  });
+
+  it('gives every official voice a spoken eSpeak sample (when espeak-ng is installed)', async () => {
+    const rows = await db().select().from(voices);
+    const installed = spawnSync('espeak-ng', ['--version']).status === 0;
+    for (const row of rows) {
+      if (!installed) expect(row.sample).toBeNull();
+      else expect(row.sample).toMatch(/^\/media\/seed\/voices\/[a-z-]+\.wav$/);
+    }
   });
 
   it('does nothing on a second start', async () => {

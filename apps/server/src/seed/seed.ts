@@ -7,6 +7,7 @@ import { DEMO_AGENTS } from './demo-agents.ts';
 import { DEMO_GIFTS, DEMO_STORE_ITEMS, DEMO_VOICES, OFFICIAL_ACCOUNT } from './demo-catalogue.ts';
 import { renderDemoMedia, type DemoMedia } from './demo-media.ts';
 import { DEMO_TIMELINE, DEMO_WORKS, type DemoWork } from './demo-works.ts';
+import { renderVoiceSamples } from './voice-samples.ts';
 import { seedId } from './seed-id.ts';
 import { seedRepository, type DemoRows } from './seed.repository.ts';
 
@@ -34,13 +35,13 @@ function engineOf(work: DemoWork): string | null {
   return work.picture ? PROCEDURAL_IMAGE_ENGINE : null;
 }
 
-/** The demo rows, pointing at the generated files. */
-export function demoRows(media: DemoMedia, now: Date): DemoRows {
+/** The demo rows, pointing at the generated files (voice samples by voice slug). */
+export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, string> = new Map()): DemoRows {
   const ownerId = seedId(`user:${OFFICIAL_ACCOUNT.slug}`);
   const sort = <T>(list: T[]) => list.map((item, i) => ({ item, sort: i + 1 }));
   return {
     official: { id: ownerId, userName: OFFICIAL_ACCOUNT.userName, passwordHash: null, isOfficial: true, avatar: media.officialAvatar },
-    voices: DEMO_VOICES.map((v) => ({ id: seedId(`voice:${v.slug}`), name: v.name, gender: v.gender, language: v.language, isOfficial: true, engineParams: v.engineParams })),
+    voices: DEMO_VOICES.map((v) => ({ id: seedId(`voice:${v.slug}`), name: v.name, gender: v.gender, language: v.language, isOfficial: true, engineParams: v.engineParams, sample: voiceSamples.get(v.slug) ?? null })),
     gifts: sort(DEMO_GIFTS).map(({ item: g, sort }) => ({
       id: seedId(`gift:${g.key}`),
       key: g.key,
@@ -107,8 +108,11 @@ export async function seedDemo(starlit: Starlit, config: Config): Promise<{ seed
   const started = performance.now();
   const repository = seedRepository(starlit.database.db);
   if ((await repository.version()) === DEMO_SEED_VERSION) return { seeded: false, ms: performance.now() - started };
-  const media = await renderDemoMedia(localStorage(config.mediaDir));
-  const seeded = await repository.write(demoRows(media, new Date()), DEMO_SEED_VERSION);
+  const storage = localStorage(config.mediaDir);
+  const media = await renderDemoMedia(storage);
+  const voiceSamples = await renderVoiceSamples(storage);
+  if (!voiceSamples) starlit.app.log.info('espeak-ng is not installed: official voices are seeded without spoken samples');
+  const seeded = await repository.write(demoRows(media, new Date(), voiceSamples ?? undefined), DEMO_SEED_VERSION);
   const ms = performance.now() - started;
   if (seeded) starlit.app.log.info(`demo content seeded in ${Math.round(ms)} ms`);
   return { seeded, ms };
