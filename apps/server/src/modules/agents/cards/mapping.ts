@@ -112,7 +112,7 @@ export function agentFromJson(card: unknown): MappedCard {
   if (!isRecord(card)) throw new CardError('not_a_card', 'The JSON is not a character card: it is not an object.');
   const sourceSpec = specOf(card);
   const warnings: string[] = [];
-  const data = sourceSpec === 'v1' ? Object.fromEntries(V1_FIELDS.filter((k) => k in card).map((k) => [k, card[k]])) : card.data;
+  const data = sourceSpec === 'v1' ? Object.fromEntries(V1_FIELDS.filter((k) => Object.hasOwn(card, k)).map((k) => [k, card[k]])) : card.data;
   if (!isRecord(data)) throw new CardError('invalid_card', 'The card has no data object.');
   if (typeof data.name !== 'string') throw new CardError('invalid_card', 'The card has no name.');
   const topLevel = omit(card, sourceSpec === 'v1' ? V1_FIELDS : ['spec', 'spec_version', 'data', ...V1_FIELDS]);
