@@ -5,3 +5,4 @@ export * from './agents.ts';
 export * from './content.ts';
 export * from './catalogue.ts';
 export * from './jobs.ts';
+export * from './agent-cards.ts';
