@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAutosave, type SaveState } from './autosave';
+import { createDraftStore } from './draft-store';
+import { addVoice, removeVoice } from './voice-rules';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    map,
+  };
+}
+
+describe('draft store', () => {
+  it('keeps edits by agent id until the server confirms that exact value', () => {
+    const storage = memoryStorage();
+    const drafts = createDraftStore(storage);
+    drafts.edit('a', { nickname: 'Nova' });
+    drafts.edit('a', { opening: 'Hi' });
+    expect(drafts.read('a')).toEqual({ nickname: 'Nova', opening: 'Hi' });
+    expect(drafts.read('b')).toEqual({});
+    drafts.edit('a', { nickname: 'Nova2' });
+    drafts.confirm('a', { nickname: 'Nova', opening: 'Hi' });
+    expect(drafts.read('a')).toEqual({ nickname: 'Nova2' });
+    drafts.confirm('a', { nickname: 'Nova2' });
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('moves the edits of a new agent to its id and ignores broken entries', () => {
+    const storage = memoryStorage();
+    const drafts = createDraftStore(storage);
+    drafts.edit('new', { roleSetting: 'A pirate' });
+    drafts.move('new', 'x');
+    expect(drafts.read('new')).toEqual({});
+    expect(drafts.read('x')).toEqual({ roleSetting: 'A pirate' });
+    storage.setItem('starlit.agentDraft.y', '{not json');
+    expect(drafts.read('y')).toEqual({});
+    storage.setItem('starlit.agentDraft.z', JSON.stringify({ gender: 'Robot' }));
+    expect(drafts.read('z')).toEqual({});
+  });
+});
+
+describe('autosave', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('debounces edits by 300 ms and saves them merged', async () => {
+    const save = vi.fn(async () => true);
+    const states: SaveState[] = [];
+    const autosave = createAutosave<{ a: string; b: string }>({ save, onState: (s) => states.push(s) });
+    autosave.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(200);
+    autosave.edit({ b: '2' });
+    await vi.advanceTimersByTimeAsync(299);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledWith({ a: '1', b: '2' });
+    expect(states).toEqual(['saving', 'saved']);
+  });
+
+  it('puts failed edits back under newer ones and saves them on retry', async () => {
+    let ok = false;
+    const save = vi.fn(async () => ok);
+    const states: SaveState[] = [];
+    const autosave = createAutosave<{ a: string; b: string }>({ save, onState: (s) => states.push(s) });
+    autosave.edit({ a: '1', b: '1' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(states.at(-1)).toBe('failed');
+    ok = true;
+    autosave.edit({ b: '2' });
+    await autosave.flush();
+    expect(save).toHaveBeenLastCalledWith({ a: '1', b: '2' });
+    expect(states.at(-1)).toBe('saved');
+  });
+
+  it('runs one request at a time and sends what was typed meanwhile afterwards', async () => {
+    const resolvers: ((ok: boolean) => void)[] = [];
+    const save = vi.fn(() => new Promise<boolean>((resolve) => resolvers.push(resolve)));
+    const autosave = createAutosave<{ a: string }>({ save, onState: () => undefined });
+    autosave.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(300);
+    autosave.edit({ a: '2' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(save).toHaveBeenCalledTimes(1);
+    resolvers[0](true);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith({ a: '2' });
+  });
+});
+
+describe('voice selection', () => {
+  const official = (n: number) => ({ voiceId: `o${n}`, name: `O${n}`, cloned: false });
+  it('refuses with the contract messages: duplicate, fifth, mixing, two clones', () => {
+    let voices = addVoice([], official(1));
+    expect(voices.ok).toBe(true);
+    if (!voices.ok) return;
+    expect(addVoice(voices.voices, official(1))).toEqual({ ok: false, error: 'voice.duplicate' });
+    expect(addVoice(voices.voices, { voiceId: 'c1', name: 'Me', cloned: true })).toEqual({ ok: false, error: 'voice.clonedMixed' });
+    for (const n of [2, 3, 4]) {
+      voices = addVoice(voices.ok ? voices.voices : [], official(n));
+    }
+    expect(voices.ok && voices.voices.length).toBe(4);
+    if (!voices.ok) return;
+    expect(addVoice(voices.voices, official(5))).toEqual({ ok: false, error: 'voice.max' });
+    const one = addVoice([], { voiceId: 'c1', name: 'Me', cloned: true });
+    expect(one.ok && addVoice(one.voices, { voiceId: 'c2', name: 'Me2', cloned: true })).toEqual({ ok: false, error: 'voice.clonedMax' });
+    expect(removeVoice(voices.voices, 'o2').map((v) => v.voiceId)).toEqual(['o1', 'o3', 'o4']);
+  });
+});
