@@ -107,7 +107,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   realtimeRoutes(app, { bus, authenticate });
   passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
-  await app.register(avatarsModule, { config, database, bus, authenticate });
+  await app.register(avatarsModule, { config, database, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);
 
   return {

@@ -21,7 +21,7 @@ export interface AvatarJobResult {
   engine: string;
 }
 
-/** The avatar columns of an agent. */
+/** Avatar fields of an agent, as the agents feature's setAvatar takes them. */
 export interface AvatarFields {
   kind?: '2d' | '3d' | null;
   image?: string | null;
@@ -39,24 +39,6 @@ export function avatarsRepository(db: Db) {
         .from(agents)
         .where(and(eq(agents.id, agentId), isNull(agents.deletedAt)));
       return row ?? null;
-    },
-
-    /**
-     * Writes avatar columns of an agent. The agents feature's setAvatar does the same; this
-     * stays until that service is part of the app (see the module's index).
-     */
-    async setAvatar(agentId: string, fields: AvatarFields) {
-      await db
-        .update(agents)
-        .set({
-          ...(fields.kind !== undefined && { avatarKind: fields.kind }),
-          ...(fields.image !== undefined && { avatar: fields.image }),
-          ...(fields.vrm !== undefined && { avatarVrm: fields.vrm }),
-          ...(fields.editPrompt !== undefined && { avatarEditPrompt: fields.editPrompt }),
-          ...(fields.style !== undefined && { avatarStyle: fields.style }),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(agents.id, agentId));
     },
 
     /** The newest generation job of an agent, or null. */

@@ -9,7 +9,7 @@ import type { Bus } from '../../platform/bus.ts';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { AVATAR_JOB, avatarsRepository, type AvatarJobPayload } from './avatars.repository.ts';
-import { avatarsService, publicStatus } from './avatars.service.ts';
+import { avatarsService, publicStatus, type AvatarWriter } from './avatars.service.ts';
 import { ensureDefaultModels } from './default-models.ts';
 
 export interface AvatarsOptions {
@@ -17,6 +17,7 @@ export interface AvatarsOptions {
   database: Database;
   bus: Bus;
   authenticate: Authenticate;
+  agents: AvatarWriter;
 }
 
 // base64 grows a file by 4/3; the rest of the JSON body is small
@@ -27,13 +28,14 @@ const uploadBodyLimit = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64 * 102
  * models and the 2D/3D switch. A plugin, so its larger upload body limit stays its own.
  */
 export async function avatarsModule(app: FastifyInstance, opts: AvatarsOptions) {
-  const { config, database, bus, authenticate } = opts;
+  const { config, database, bus, authenticate, agents } = opts;
   const c = calls.avatars;
   const storage = localStorage(config.mediaDir);
   const queue = jobQueue(database.db, config.jobs);
   let worker: Worker | null = null;
   const service = avatarsService({
     avatars: avatarsRepository(database.db),
+    agents,
     queue,
     storage,
     imageModel: createImageModel(config.image),

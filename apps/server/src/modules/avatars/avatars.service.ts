@@ -4,7 +4,7 @@ import type { ImageModel } from '../../ai/image/image-model.ts';
 import type { JobQueue, JobRow } from '../../jobs/queue.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { AVATAR_JOB, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
+import { AVATAR_JOB, type AvatarFields, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
 import { isVrm } from './glb.ts';
 import { normalizeAvatarImage } from './image-upload.ts';
@@ -12,8 +12,14 @@ import { normalizeAvatarImage } from './image-upload.ts';
 /** Side of a generated avatar in pixels. */
 const GENERATED_SIZE = 512;
 
+/** The agents feature's write of avatar fields (it owns the agents table). */
+export interface AvatarWriter {
+  setAvatar(agentId: string, ownerId: string, avatar: AvatarFields): Promise<unknown>;
+}
+
 export interface AvatarsDeps {
   avatars: AvatarsRepository;
+  agents: AvatarWriter;
   queue: JobQueue;
   storage: Storage;
   imageModel: ImageModel;
@@ -27,7 +33,7 @@ export function publicStatus(status: JobRow['status']): AvatarJobStatus {
 }
 
 export function avatarsService(deps: AvatarsDeps) {
-  const { avatars, queue, storage } = deps;
+  const { avatars, agents, queue, storage } = deps;
 
   /** The agent, if `userId` owns it: a missing agent is "not found", someone else's is 403. */
   async function owned(userId: string, agentId: string) {
@@ -98,7 +104,7 @@ export function avatarsService(deps: AvatarsDeps) {
       // the agent may have been deleted while the job waited: nothing to put the picture on
       if (!agent) throw new Error('the agent no longer exists');
       const imageUrl = await storage.put(key(p.agentId, 'webp'), image, 'image/webp');
-      await avatars.setAvatar(p.agentId, { image: imageUrl, kind: agent.kind ?? '2d', editPrompt: p.description, style: p.style });
+      await agents.setAvatar(p.agentId, p.ownerId, { image: imageUrl, kind: agent.kind ?? '2d', editPrompt: p.description, style: p.style });
       return { imageUrl, engine: drawn.engine };
     },
 
@@ -126,7 +132,7 @@ export function avatarsService(deps: AvatarsDeps) {
       const image = await normalizeAvatarImage(upload);
       if (!image) throw new AppError(ErrorCode.AVATAR_BAD_IMAGE);
       const url = await storage.put(key(agentId, 'webp'), image, 'image/webp');
-      await avatars.setAvatar(agentId, { image: url, kind: agent.kind ?? '2d' });
+      await agents.setAvatar(agentId, userId, { image: url, kind: agent.kind ?? '2d' });
       return present(agentId);
     },
 
@@ -136,7 +142,7 @@ export function avatarsService(deps: AvatarsDeps) {
       if (model.length > AVATAR_LIMITS.vrmBytes) throw new AppError(ErrorCode.AVATAR_VRM_TOO_LARGE);
       if (!isVrm(model)) throw new AppError(ErrorCode.AVATAR_BAD_VRM);
       const url = await storage.put(key(agentId, 'vrm'), model, 'model/gltf-binary');
-      await avatars.setAvatar(agentId, { vrm: url, kind: agent.kind ?? '3d' });
+      await agents.setAvatar(agentId, userId, { vrm: url, kind: agent.kind ?? '3d' });
       return present(agentId);
     },
 
@@ -148,7 +154,7 @@ export function avatarsService(deps: AvatarsDeps) {
       const agent = await owned(userId, agentId);
       const model = DEFAULT_MODELS.find((m) => m.id === modelId);
       if (!model) throw new AppError(ErrorCode.AVATAR_UNKNOWN_DEFAULT_MODEL);
-      await avatars.setAvatar(agentId, { vrm: storage.url(model.key), kind: agent.kind ?? '3d' });
+      await agents.setAvatar(agentId, userId, { vrm: storage.url(model.key), kind: agent.kind ?? '3d' });
       return present(agentId);
     },
 
@@ -156,7 +162,7 @@ export function avatarsService(deps: AvatarsDeps) {
       const agent = await owned(userId, agentId);
       if (kind === '2d' && !agent.image) throw new AppError(ErrorCode.AVATAR_NO_2D_IMAGE);
       if (kind === '3d' && !agent.vrm) throw new AppError(ErrorCode.AVATAR_NO_3D_MODEL_YET);
-      await avatars.setAvatar(agentId, { kind });
+      await agents.setAvatar(agentId, userId, { kind });
       return present(agentId);
     },
   };

@@ -142,6 +142,12 @@ describe('3D avatars', () => {
     expect((await t.call(c.setKind.path, { agentId, kind: '2d' }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_NO_2D_IMAGE);
   });
 
+  it('refuses a model over 16 MB', async () => {
+    const agentId = await newAgent(owner.userId);
+    const res = await t.call(c.upload3d.path, { agentId, vrm: b64(Buffer.alloc(16 * 1024 * 1024 + 1)) }, { token: owner.token });
+    expect(res.body.code).toBe(ErrorCode.AVATAR_VRM_TOO_LARGE);
+  });
+
   it('lists the built-in model, serves it as a valid VRM and gives it to an agent', async () => {
     const agentId = await newAgent(owner.userId);
     const list = await t.call<{ items: Array<{ id: string; url: string }> }>(c.defaults3d.path, {}, { token: owner.token });
