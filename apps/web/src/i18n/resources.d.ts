@@ -1,4 +1,5 @@
 import 'i18next';
+import type agents from '../../public/locales/en_US/agents.json';
 import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type notices from '../../public/locales/en_US/notices.json';
@@ -7,6 +8,6 @@ import type notices from '../../public/locales/en_US/notices.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; notices: typeof notices };
+    resources: { agents: typeof agents; common: typeof common; home: typeof home; notices: typeof notices };
   }
 }
