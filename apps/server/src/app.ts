@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
 import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentsService } from './modules/agents/agents.service.ts';
@@ -104,6 +105,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech });
   agentsRoutes(app, { agents: services.agents, authenticate });
   identitiesRoutes(app, { identities: services.identities, authenticate });
+  await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });
   realtimeRoutes(app, { bus, authenticate });
   passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });

@@ -57,6 +57,16 @@ export const ErrorCode = {
   AVATAR_UNKNOWN_DEFAULT_MODEL: 6211,
   AVATAR_NO_2D_IMAGE: 6212,
   AVATAR_NO_3D_MODEL_YET: 6213,
+  CARD_TOO_LARGE: 6301,
+  CARD_NOT_A_CARD: 6302,
+  CARD_CORRUPT_PNG: 6303,
+  CARD_CORRUPT_ZIP: 6304,
+  CARD_BAD_BASE64: 6305,
+  CARD_BAD_JSON: 6306,
+  CARD_UNSUPPORTED_SPEC: 6307,
+  CARD_INVALID: 6308,
+  CARD_BAD_IMAGE: 6309,
+  CARD_NOT_BASE64: 6310,
 } as const;
 
 /** A value of {@link ErrorCode}. */
@@ -116,6 +126,16 @@ const en_US: Messages = {
   6211: 'Unknown built-in 3D model',
   6212: 'This agent has no 2D avatar yet',
   6213: 'This agent has no 3D avatar yet',
+  6301: 'The character card is too large (at most 10 MB)',
+  6302: 'This file is not a character card (PNG with card data, JSON or CHARX)',
+  6303: 'The PNG file of the card is damaged',
+  6304: 'The CHARX file of the card is damaged',
+  6305: 'The card data inside the PNG is not valid base64',
+  6306: 'The card data is not valid JSON',
+  6307: 'This card version is not supported (V1, V2 and V3 are)',
+  6308: 'The card is missing its name or has fields of the wrong type',
+  6309: 'The avatar picture of this agent cannot be read',
+  6310: 'The uploaded file could not be read (not base64)',
 };
 
 const zh_TW: Messages = {
@@ -170,6 +190,16 @@ const zh_TW: Messages = {
   6211: '未知的內建 3D 模型',
   6212: '此智能體還沒有 2D 形象',
   6213: '此智能體還沒有 3D 形象',
+  6301: '角色卡太大（最多 10 MB）',
+  6302: '此檔案不是角色卡（需為含角色資料的 PNG、JSON 或 CHARX）',
+  6303: '角色卡的 PNG 檔案已損壞',
+  6304: '角色卡的 CHARX 檔案已損壞',
+  6305: 'PNG 內的角色資料不是有效的 base64',
+  6306: '角色資料不是有效的 JSON',
+  6307: '不支援此角色卡版本（支援 V1、V2 和 V3）',
+  6308: '角色卡缺少名稱，或有欄位的類型錯誤',
+  6309: '無法讀取此智能體的形象圖片',
+  6310: '無法讀取上傳的檔案（不是 base64）',
 };
 
 /** Localized messages for every error code, in every language. */

@@ -1,4 +1,5 @@
 import type { CallDef } from '../call.ts';
+import { agentCardCalls } from './agent-cards.ts';
 import { agentCalls } from './agents.ts';
 import { authCalls } from './auth.ts';
 import { avatarCalls } from './avatars.ts';
@@ -7,6 +8,7 @@ import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
 import { voiceCalls } from './voices.ts';
 
+export * from './agent-cards.ts';
 export * from './agents.ts';
 export * from './auth.ts';
 export * from './avatars.ts';
@@ -16,7 +18,7 @@ export * from './notices.ts';
 export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
-export const calls = { agents: agentCalls, auth: authCalls, avatars: avatarCalls, home: homeCalls, identities: identityCalls, notices: noticeCalls, voices: voiceCalls };
+export const calls = { agentCards: agentCardCalls, agents: agentCalls, auth: authCalls, avatars: avatarCalls, home: homeCalls, identities: identityCalls, notices: noticeCalls, voices: voiceCalls };
 
 /** All calls as a flat list. */
 export function allCalls(): CallDef[] {

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, VoiceSettings, type CardFormat, type CardProblem, type ErrorCodeValue, type Language } from '@starlit/contract';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../platform/errors.ts';
+import { MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
+import { normalizeAvatarImage } from '../avatars/image-upload.ts';
+import { cardProblems } from './agent-cards.problems.ts';
+import type { AgentCardsRepository } from './agent-cards.repository.ts';
+import type { AgentsRepository } from './agents.repository.ts';
+import type { AgentDetail, AgentsService } from './agents.service.ts';
+import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, type CardAgent, type CardErrorCode } from './cards/index.ts';
+
+/** Each library error code and the localized error it answers (docs/cards.md, Errors). */
+const CARD_ERRORS: Record<CardErrorCode, ErrorCodeValue> = {
+  too_large: ErrorCode.CARD_TOO_LARGE,
+  not_a_card: ErrorCode.CARD_NOT_A_CARD,
+  corrupt_png: ErrorCode.CARD_CORRUPT_PNG,
+  corrupt_zip: ErrorCode.CARD_CORRUPT_ZIP,
+  bad_base64: ErrorCode.CARD_BAD_BASE64,
+  bad_json: ErrorCode.CARD_BAD_JSON,
+  unsupported_spec: ErrorCode.CARD_UNSUPPORTED_SPEC,
+  invalid_card: ErrorCode.CARD_INVALID,
+  bad_image: ErrorCode.CARD_BAD_IMAGE,
+};
+
+// voice ids from elsewhere may be anything; only a UUID can name one of ours
+const CardVoice = VoiceSettings.extend({ voiceId: z.string().uuid() });
+
+const SKILL_KEYS = new Set(['TextToImage', 'ImageToImage', 'TextToMusic', 'AIDance'] as const);
+type SkillKey = typeof SKILL_KEYS extends Set<infer K> ? K : never;
+const isSkillKey = (key: string): key is SkillKey => (SKILL_KEYS as Set<string>).has(key);
+
+// Buffer.from(…, 'base64') skips what it cannot read, so a damaged upload would parse as a
+// different file; strict checking makes it an error instead
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Decodes strict base64 (a `data:` URL prefix is allowed, as file readers make them). */
+export function decodeUpload(text: string): Buffer {
+  const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (body.length % 4 !== 0 || !BASE64.test(body)) throw new AppError(ErrorCode.CARD_NOT_BASE64);
+  return Buffer.from(body, 'base64');
+}
+
+/** A file name made of the agent's name, safe on every system. */
+export function cardFileName(nickname: string, extension: string): string {
+  const base = nickname.normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').trim().slice(0, 60);
+  return `${base || 'agent'}.${extension}`;
+}
+
+function toCardAgent(found: AgentDetail, extra: CardAgent['extra'] | null): CardAgent {
+  const { row } = found;
+  return {
+    nickname: row.nickname,
+    gender: row.gender,
+    roleSetting: row.roleSetting,
+    roleIntro: row.roleIntro,
+    opening: row.opening,
+    tags: row.tags,
+    skills: found.skills.map((s) => s.key),
+    voices: found.voices.map((v) => ({ voiceId: v.voiceId, pitch: v.pitch, volume: v.volume, speed: v.speed })),
+    avatarKind: row.avatarKind,
+    extra: extra ?? emptyExtra(),
+  };
+}
+
+export function agentCardsService(deps: { agents: AgentsService; agentRows: AgentsRepository; cards: AgentCardsRepository; storage: Storage }) {
+  const { agents, agentRows, cards, storage } = deps;
+
+  /** The bytes of the agent's 2D picture when it lives in our storage; null otherwise. */
+  async function avatarBytes(url: string | null): Promise<Buffer | null> {
+    if (!url?.startsWith(MEDIA_PREFIX)) return null;
+    return storage.read(url.slice(MEDIA_PREFIX.length));
+  }
+
+  /** Gives the draft the card's voices when they exist here; otherwise says so. */
+  async function applyVoices(userId: string, agentId: string, card: CardAgent, lang: Language): Promise<CardProblem[]> {
+    if (card.voices.length === 0) return [];
+    const notHere: CardProblem[] = [{ field: 'voices', messageKey: 'card.voicesNotHere' }];
+    const picks = card.voices.map((v) => CardVoice.safeParse(v));
+    if (picks.some((p) => !p.success)) return notHere;
+    try {
+      await agents.setVoices(userId, agentId, picks.flatMap((p) => (p.success ? [p.data] : [])), lang);
+      return [];
+    } catch (err) {
+      // a voice of another server or someone else's clone: the person picks one instead
+      if (err instanceof AppError) return notHere;
+      throw err;
+    }
+  }
+
+  return {
+    /** The caller's agent as a card file. Only the owner may export (docs/cards.md, Access). */
+    async export(userId: string, agentId: string, format: CardFormat) {
+      const row = await agentRows.byId(agentId);
+      if (!row) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
+      if (row.ownerId !== userId) throw forbidden();
+      const agent = toCardAgent(await agents.get(userId, agentId), await cards.extraOf(agentId));
+      try {
+        if (format === 'json' || format === 'json_v2') {
+          const text = exportCardJson(agent, format === 'json' ? 'v3' : 'v2');
+          return { fileName: cardFileName(row.nickname, 'json'), contentType: 'application/json', base64: Buffer.from(text).toString('base64') };
+        }
+        const avatar = await avatarBytes(row.avatar);
+        if (format === 'png') {
+          return { fileName: cardFileName(row.nickname, 'png'), contentType: 'image/png', base64: (await exportCardPng(agent, avatar)).toString('base64') };
+        }
+        return { fileName: cardFileName(row.nickname, 'charx'), contentType: 'application/zip', base64: (await exportCardCharx(agent, avatar)).toString('base64') };
+      } catch (err) {
+        if (err instanceof CardError) throw new AppError(CARD_ERRORS[err.code]);
+        throw err;
+      }
+    },
+
+    /**
+     * A private draft of the caller made from a card. The card is read completely before
+     * anything is written, so a malformed file creates nothing; values breaking a SPEC §5
+     * rule are stored whole and named in `problems`.
+     */
+    async import(userId: string, base64: string, lang: Language) {
+      let card;
+      try {
+        card = importCard(decodeUpload(base64));
+      } catch (err) {
+        if (err instanceof CardError) throw new AppError(CARD_ERRORS[err.code]);
+        throw err;
+      }
+      const { agent } = card;
+      const avatar = card.avatar ? await normalizeAvatarImage(card.avatar) : null;
+      const created = await agents.create(userId, {
+        nickname: agent.nickname.trim(),
+        gender: agent.gender,
+        roleSetting: agent.roleSetting,
+        roleIntro: agent.roleIntro,
+        opening: agent.opening,
+        isPublic: false,
+      });
+      const agentId = created.row.id;
+      await cards.saveExtra(agentId, agent.extra, card.sourceSpec);
+      if (agent.tags.length > 0) await agents.setTags(userId, agentId, agent.tags);
+      const skills = agent.skills.filter(isSkillKey);
+      if (skills.length > 0) await agents.setSkills(userId, agentId, [...new Set(skills)]);
+      if (avatar) {
+        const url = await storage.put(`avatars/${agentId}/${randomBytes(8).toString('hex')}.webp`, avatar, 'image/webp');
+        await agents.setAvatar(agentId, userId, { image: url, kind: '2d' });
+      }
+      const problems = [...cardProblems(agent), ...(await applyVoices(userId, agentId, agent, lang))];
+      return { agentId, sourceSpec: card.sourceSpec, problems };
+    },
+  };
+}
+
+export type AgentCardsService = ReturnType<typeof agentCardsService>;

@@ -1,0 +1,202 @@
+import { strToU8, zipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A, agentsWorld, completeAgent, createAgent, type AgentsWorld } from '../../../test/agents.ts';
+import { importCard } from './cards/index.ts';
+import { risuV3, sillyTavernV2, tavernV1 } from './cards/fixtures.ts';
+import { readChunks, writePng } from './cards/png.ts';
+
+const C = (action: 'export' | 'import') => `/ai/api/v1/agent/card/${action}`;
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+interface Imported {
+  agentId: string;
+  sourceSpec: string;
+  problems: Array<{ field: string; messageKey: string }>;
+}
+interface Exported {
+  fileName: string;
+  contentType: string;
+  base64: string;
+}
+interface AgentView {
+  nickname: string;
+  gender: string;
+  roleSetting: string;
+  roleIntro: string;
+  opening: string;
+  tags: string[];
+  isPublic: boolean;
+  status: string;
+  skills: Array<{ key: string }>;
+  voices: Array<{ voiceId: string; pitch: number; volume: number; speed: number }>;
+  avatar: { kind: string | null; image: string | null };
+}
+
+let w: AgentsWorld;
+let image: Buffer;
+beforeAll(async () => {
+  w = await agentsWorld();
+  image = await sharp({ create: { width: 6, height: 9, channels: 3, background: '#335577' } }).png().toBuffer();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+/** A PNG whose tEXt chunk `chara` holds `card`, as SillyTavern writes one. */
+function pngCard(card: unknown): Buffer {
+  const chunks = readChunks(image);
+  const chara = { type: 'tEXt', data: Buffer.from(`chara\0${b64(card)}`, 'latin1') };
+  return writePng([...chunks.slice(0, -1), chara, chunks[chunks.length - 1]]);
+}
+
+async function importBytes(bytes: Buffer, token = w.owner.token) {
+  return w.t.call<Imported>(C('import'), { base64: bytes.toString('base64') }, { token });
+}
+async function agentOf(id: string): Promise<AgentView> {
+  const res = await w.t.call<AgentView>(A('get'), { id }, { token: w.owner.token });
+  return res.body.data;
+}
+async function myAgentCount(token = w.owner.token): Promise<number> {
+  const res = await w.t.call<{ items: unknown[] }>(A('mine'), { limit: 50 }, { token });
+  return res.body.data.items.length;
+}
+const fieldsOf = (a: AgentView) => ({
+  nickname: a.nickname,
+  gender: a.gender,
+  roleSetting: a.roleSetting,
+  roleIntro: a.roleIntro,
+  opening: a.opening,
+  tags: a.tags,
+  skills: a.skills.map((s) => s.key),
+  voices: a.voices.map((v) => [v.voiceId, v.pitch, v.volume, v.speed]),
+});
+
+describe('access', () => {
+  it('needs a login for both calls: 401 for anonymous', async () => {
+    const id = await createAgent(w.t, w.owner);
+    expect((await w.t.call(C('export'), { agentId: id, format: 'png' })).status).toBe(401);
+    expect((await w.t.call(C('import'), { base64: b64(sillyTavernV2) })).status).toBe(401);
+  });
+
+  it('lets only the owner export: 403 for another user, even for a public published agent', async () => {
+    const id = await createAgent(w.t, w.owner);
+    await completeAgent(w, id);
+    await w.t.call(A('audition'), { id }, { token: w.owner.token });
+    expect((await w.t.call(A('publish'), { id }, { token: w.owner.token })).body.code).toBe(0);
+    const res = await w.t.call(C('export'), { agentId: id, format: 'json' }, { token: w.other.token });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers "Agent not found" for an unknown agent', async () => {
+    const res = await w.t.call(C('export'), { agentId: '00000000-0000-4000-8000-000000000000', format: 'png' }, { token: w.owner.token });
+    expect(res.body).toMatchObject({ code: 6001 });
+  });
+});
+
+describe('export then import', () => {
+  it.each(['png', 'json', 'json_v2', 'charx'] as const)('gives back the same agent as %s', async (format) => {
+    const id = await createAgent(w.t, w.owner, { nickname: 'Nova', gender: 'Female' });
+    await completeAgent(w, id);
+    await w.t.call(A('set_tags'), { id, tags: ['space', 'calm'] }, { token: w.owner.token });
+    const exported = await w.t.call<Exported>(C('export'), { agentId: id, format }, { token: w.owner.token });
+    expect(exported.body.code).toBe(0);
+    expect(exported.body.data.fileName).toBe(`Nova.${format === 'json_v2' ? 'json' : format}`);
+    const back = await w.t.call<Imported>(C('import'), { base64: exported.body.data.base64, fileName: exported.body.data.fileName }, { token: w.owner.token });
+    expect(back.body.code).toBe(0);
+    expect(back.body.data.problems).toEqual([]);
+    const copy = await agentOf(back.body.data.agentId);
+    expect(fieldsOf(copy)).toEqual(fieldsOf(await agentOf(id)));
+    expect(copy).toMatchObject({ isPublic: false, status: 'draft' });
+  });
+
+  it('puts the card picture on the draft and exports it again as the PNG image', async () => {
+    const res = await importBytes(pngCard(sillyTavernV2));
+    const agent = await agentOf(res.body.data.agentId);
+    expect(agent.avatar).toMatchObject({ kind: '2d' });
+    expect(agent.avatar.image).toMatch(/^\/media\/avatars\/.+\.webp$/);
+    const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'png' }, { token: w.owner.token });
+    const card = importCard(Buffer.from(exported.body.data.base64, 'base64'));
+    expect(await sharp(card.avatar ?? Buffer.alloc(0)).metadata()).toMatchObject({ width: 6, height: 9 });
+  });
+});
+
+describe('real-world-shaped cards', () => {
+  it('imports a SillyTavern V2 PNG with its lorebook kept for the next export', async () => {
+    const res = await importBytes(pngCard(sillyTavernV2));
+    expect(res.body.data).toMatchObject({ sourceSpec: 'v2', problems: [] });
+    const agent = await agentOf(res.body.data.agentId);
+    expect(agent).toMatchObject({ nickname: 'Captain Vale', roleSetting: sillyTavernV2.data.description, opening: sillyTavernV2.data.first_mes, tags: ['adventure', 'steampunk'] });
+    const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'json_v2' }, { token: w.owner.token });
+    const data = (JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as { data: Record<string, unknown> }).data;
+    expect(data.character_book).toEqual(sillyTavernV2.data.character_book);
+    expect(data.alternate_greetings).toEqual(sillyTavernV2.data.alternate_greetings);
+  });
+
+  it('imports a RisuAI V3 CHARX with its icon as the avatar and V3-only fields kept', async () => {
+    const charx = Buffer.from(zipSync({ 'card.json': strToU8(JSON.stringify(risuV3)), 'assets/icon/images/main.png': new Uint8Array(image) }));
+    const res = await importBytes(charx);
+    expect(res.body.data).toMatchObject({ sourceSpec: 'v3', problems: [] });
+    const agent = await agentOf(res.body.data.agentId);
+    expect(agent).toMatchObject({ nickname: 'Lumen', roleIntro: risuV3.data.creator_notes, tags: risuV3.data.tags, avatar: { kind: '2d' } });
+    const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'json' }, { token: w.owner.token });
+    const data = (JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as { data: Record<string, unknown> }).data;
+    expect(data).toMatchObject({ nickname: 'Lu', group_only_greetings: risuV3.data.group_only_greetings, source: risuV3.data.source });
+  });
+
+  it('imports a V1 JSON card, taking the role intro from its personality', async () => {
+    const res = await importBytes(Buffer.from(JSON.stringify(tavernV1)));
+    expect(res.body.data).toMatchObject({ sourceSpec: 'v1', problems: [] });
+    expect(await agentOf(res.body.data.agentId)).toMatchObject({ nickname: 'Old Tom', roleIntro: tavernV1.personality, opening: tavernV1.first_mes, avatar: { image: null } });
+  });
+});
+
+describe('malformed input creates nothing', () => {
+  const pngBytes = () => pngCard(sillyTavernV2);
+  it.each([
+    ['a PNG with a flipped byte', () => Buffer.from(pngBytes().map((b, i) => (i === 40 ? b ^ 0xff : b))), 6303, 'The PNG file of the card is damaged'],
+    ['a PNG cut short', () => pngBytes().subarray(0, 60), 6303, 'The PNG file of the card is damaged'],
+    ['a plain PNG without card data', () => image, 6302, 'This file is not a character card (PNG with card data, JSON or CHARX)'],
+    ['broken JSON', () => Buffer.from('{"spec": "chara_card_v2", "data": {'), 6306, 'The card data is not valid JSON'],
+    ['JSON of another spec', () => Buffer.from(JSON.stringify({ spec: 'chara_card_v9', data: {} })), 6307, 'This card version is not supported (V1, V2 and V3 are)'],
+    ['a V2 card without a name', () => Buffer.from(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { description: 'x' } })), 6308, 'The card is missing its name or has fields of the wrong type'],
+  ])('%s', async (_, bytes, code, text) => {
+    const before = await myAgentCount();
+    const res = await importBytes(bytes());
+    expect(res.body).toMatchObject({ code, message: text, data: null });
+    expect(await myAgentCount()).toBe(before);
+  });
+
+  it('refuses text that is not base64, in zh_TW too', async () => {
+    const res = await w.t.call(C('import'), { base64: 'not*base64!' }, { token: w.owner.token, lang: 'zh_TW' });
+    expect(res.body).toMatchObject({ code: 6310, message: '無法讀取上傳的檔案（不是 base64）' });
+    const png = await w.t.call(C('import'), { base64: image.toString('base64') }, { token: w.owner.token, lang: 'zh_TW' });
+    expect(png.body).toMatchObject({ code: 6302, message: '此檔案不是角色卡（需為含角色資料的 PNG、JSON 或 CHARX）' });
+  });
+});
+
+describe('a card over the limits of SPEC §5', () => {
+  it('becomes a private draft with every value kept whole and the problems named', async () => {
+    const long = {
+      ...sillyTavernV2,
+      data: { ...sillyTavernV2.data, name: 'A name far longer than twenty', description: 'd'.repeat(1500), first_mes: 'o'.repeat(600), tags: ['a', 'b', 'c', 'd', 'e', 'f'] },
+    };
+    const res = await importBytes(Buffer.from(JSON.stringify(long)));
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.problems).toEqual([
+      { field: 'nickname', messageKey: 'agent.nameTooLong' },
+      { field: 'roleSetting', messageKey: 'agent.roleSettingTooLong' },
+      { field: 'opening', messageKey: 'agent.openingTooLong' },
+      { field: 'tags', messageKey: 'agent.tagsMax' },
+    ]);
+    const agent = await agentOf(res.body.data.agentId);
+    expect(agent).toMatchObject({ isPublic: false, status: 'draft', nickname: long.data.name, roleSetting: long.data.description, opening: long.data.first_mes, tags: long.data.tags });
+  });
+
+  it('names voices that are not on this server instead of failing', async () => {
+    const foreign = { ...sillyTavernV2, data: { ...sillyTavernV2.data, extensions: { starlit: { version: 1, gender: 'Female', skills: ['AIDance'], voices: [{ voiceId: 'elsewhere-1', pitch: 0, volume: 1, speed: 1 }], avatarKind: '2d' } } } };
+    const res = await importBytes(Buffer.from(JSON.stringify(foreign)));
+    expect(res.body.data.problems).toEqual([{ field: 'voices', messageKey: 'card.voicesNotHere' }]);
+    expect(await agentOf(res.body.data.agentId)).toMatchObject({ gender: 'Female', skills: [{ key: 'AIDance' }], voices: [] });
+  });
+});
