@@ -3,7 +3,6 @@ import { openAiCompatibleSpeech } from './openai-compatible.ts';
 import type { SpeechModel, SpeechVoice } from './speech-model.ts';
 
 export type { SpeechModel, SpeechResult, SpeechVoice, VoiceSettings } from './speech-model.ts';
-export { ESPEAK_ENGINE } from './espeak.ts';
 export { OPENAI_SPEECH_ENGINE } from './openai-compatible.ts';
 
 /** The speech part of the server config (SPEECH_* variables). */

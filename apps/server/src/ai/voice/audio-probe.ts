@@ -15,9 +15,6 @@ export const AUDIO_EXTENSIONS: Record<AudioType, string> = {
   'audio/webm': 'webm',
 };
 
-/** The largest clip accepted, in bytes (stated in the contract for the web form too). */
-export const MAX_CLIP_BYTES = VOICE_CLIP_LIMITS.maxBytes;
-
 const ascii = (bytes: Buffer, start: number, end: number) => (bytes.length >= end ? bytes.toString('latin1', start, end) : '');
 
 /** The audio type of `bytes` read from its content (magic bytes), or null when it is none of them. */
@@ -64,7 +61,7 @@ async function readFormat(bytes: Buffer, type: AudioType): Promise<{ duration?: 
  * type (by content), readability, length, sampling rate. Throws {@link ClipRefused}.
  */
 export async function probeClip(bytes: Buffer): Promise<ProbedClip> {
-  if (bytes.length > MAX_CLIP_BYTES) throw new ClipRefused('too-large');
+  if (bytes.length > VOICE_CLIP_LIMITS.maxBytes) throw new ClipRefused('too-large');
   const type = sniffAudioType(bytes);
   if (!type) throw new ClipRefused('type');
   let format: { duration?: number; sampleRate?: number };

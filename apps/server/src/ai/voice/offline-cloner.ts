@@ -4,7 +4,7 @@ import { analyseVoice, type VoiceAnalysis } from './voice-analysis.ts';
 import type { ClonedVoice, VoiceClip, VoiceCloner } from './voice-cloner.ts';
 
 /** The name the UI shows for voices cloned offline: it matches pitch and pace, not timbre. */
-export const OFFLINE_CLONER_ENGINE = 'Offline voice matcher (eSpeak NG: pitch and pace only)';
+const OFFLINE_CLONER_ENGINE = 'Offline voice matcher (eSpeak NG: pitch and pace only)';
 
 // below this median pitch a voice is heard as male, above it as female
 const GENDER_SPLIT_HZ = 165;

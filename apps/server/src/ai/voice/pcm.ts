@@ -65,13 +65,13 @@ const ANALYSIS_RATE = 16_000;
 let ffmpegInstalled: Promise<boolean> | null = null;
 
 /** Whether ffmpeg is installed, checked once. */
-export function ffmpegAvailable(): Promise<boolean> {
+function ffmpegAvailable(): Promise<boolean> {
   ffmpegInstalled ??= canRun('ffmpeg', ['-version']);
   return ffmpegInstalled;
 }
 
 /** Thrown for a non-WAV clip when ffmpeg, which would decode it, is not installed. */
-export class DecoderMissingError extends Error {
+class DecoderMissingError extends Error {
   constructor() {
     super('ffmpeg is not installed here, so only WAV clips can be analysed offline');
   }

@@ -61,5 +61,3 @@ export function cloneRunner(deps: { voices: VoicesRepository; storage: Storage; 
     },
   };
 }
-
-export type CloneRunner = ReturnType<typeof cloneRunner>;
