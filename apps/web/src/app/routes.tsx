@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { HomePage } from '../features/home/home-page';
 import { ContentPage } from '../features/notices/content-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
@@ -41,7 +42,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/community', 'community', <ComingSoonPage pageId="community" />),
   page('/usercenter/:userId?', 'usercenter', <ComingSoonPage pageId="usercenter" />),
   page('/agentcenter/:agentId?', 'agentcenter', <ComingSoonPage pageId="agentcenter" />),
-  page('/agent/:agentId?', 'agent', <ComingSoonPage pageId="agent" />, true),
+  page('/agent/:agentId?', 'agent', <AgentEditorPage />, true),
   page('/agent-personality/:agentId?', 'agent-personality', <ComingSoonPage pageId="agent-personality" />),
   page('/chatroom', 'chatroom', <ComingSoonPage pageId="chatroom" />),
   page('/hotlist', 'hotlist', <ComingSoonPage pageId="hotlist" />),

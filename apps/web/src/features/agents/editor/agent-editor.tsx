@@ -1,0 +1,96 @@
+import type { Agent } from '@starlit/contract';
+import { AGENT_LIMITS, AgentNickname, Opening, RoleIntro, RoleSetting } from '@starlit/contract/rules';
+import type { z, ZodType } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { AvatarStep } from './avatar-step';
+import { IdentityStep } from './identity-step';
+import { PublishPanel } from './publish-panel';
+import { useRuleMessage } from './rule-message';
+import { SaveIndicator } from './save-indicator';
+import { FieldMessage, StepSection } from './section';
+import { SkillsStep } from './skills-step';
+import { Stepper } from './stepper';
+import { stepStatuses, STEPS } from './steps';
+import { TagsStep } from './tags-step';
+import { inputClass, TextField } from './text-field';
+import { useAgentEditor } from './use-agent-editor';
+import { VoiceStep } from './voice-step';
+
+/** The contract's message for a value, or null when it passes. */
+function problemOf(schema: ZodType, value: string): string | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+/** The create/edit form of an agent: name and gender on top, then the steps of SPEC §2. */
+export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null }) {
+  const { t } = useTranslation('agents');
+  const rule = useRuleMessage();
+  const editor = useAgentEditor(initial);
+  const { texts, setText, agent } = editor;
+  useDocumentTitle(agent ? t('title.edit') : t('title.create'));
+  const statuses = stepStatuses(texts, agent);
+  const error = (schema: ZodType, value: string) => {
+    const key = problemOf(schema, value);
+    return key ? rule(key) : null;
+  };
+  // an empty name is only a problem once the user has started typing one
+  const nicknameError = texts.nickname === '' && !agent ? null : error(AgentNickname, texts.nickname);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-bold text-ink sm:text-2xl">{agent ? t('title.edit') : t('title.create')}</h1>
+        <SaveIndicator editor={editor} />
+      </div>
+      {editor.hadLocalEdits && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">{t('save.local')}</p>}
+      <FieldMessage text={editor.refusal} />
+      <div className="grid gap-6 lg:grid-cols-[220px_minmax(0,1fr)]">
+        <aside className="sticky top-16 z-10 -mx-4 border-b border-line bg-page/95 px-4 py-2 backdrop-blur lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
+          <Stepper statuses={statuses} />
+        </aside>
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_180px] sm:p-6">
+            <TextField label={t('fields.nickname')} value={texts.nickname} max={AGENT_LIMITS.nickname} error={nicknameError} placeholder={t('placeholders.nickname')} onChange={(v) => setText('nickname', v)} />
+            <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+              {t('fields.gender')}
+              <select value={texts.gender} onChange={(e) => setText('gender', e.target.value === 'Male' || e.target.value === 'Female' ? e.target.value : 'Unknown')} className={inputClass}>
+                {(['Unknown', 'Male', 'Female'] as const).map((g) => (
+                  <option key={g} value={g}>
+                    {t(`gender.${g}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <StepSection step="roleSetting" index={STEPS.indexOf('roleSetting')}>
+            <TextField label={t('fields.roleSetting')} rows={6} value={texts.roleSetting} max={AGENT_LIMITS.roleSetting} error={error(RoleSetting, texts.roleSetting)} placeholder={t('placeholders.roleSetting')} onChange={(v) => setText('roleSetting', v)} />
+          </StepSection>
+          <StepSection step="opening" index={STEPS.indexOf('opening')}>
+            <TextField label={t('fields.opening')} rows={3} value={texts.opening} max={AGENT_LIMITS.opening} error={error(Opening, texts.opening)} placeholder={t('placeholders.opening')} onChange={(v) => setText('opening', v)} />
+          </StepSection>
+          <StepSection step="roleIntro" index={STEPS.indexOf('roleIntro')}>
+            <TextField label={t('fields.roleIntro')} rows={3} value={texts.roleIntro} max={AGENT_LIMITS.roleIntro} error={error(RoleIntro, texts.roleIntro)} placeholder={t('placeholders.roleIntro')} onChange={(v) => setText('roleIntro', v)} />
+          </StepSection>
+          <StepSection step="skills" index={STEPS.indexOf('skills')}>
+            <SkillsStep editor={editor} />
+          </StepSection>
+          <StepSection step="voice" index={STEPS.indexOf('voice')}>
+            <VoiceStep editor={editor} />
+          </StepSection>
+          <StepSection step="tags" index={STEPS.indexOf('tags')}>
+            <TagsStep editor={editor} />
+          </StepSection>
+          <StepSection step="avatar" index={STEPS.indexOf('avatar')}>
+            <AvatarStep editor={editor} />
+          </StepSection>
+          <StepSection step="identity" index={STEPS.indexOf('identity')}>
+            <IdentityStep agentId={agent?.id ?? null} />
+          </StepSection>
+          <PublishPanel editor={editor} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { AVATAR_LIMITS, AVATAR_STYLES, calls, ErrorCode, errorMessage, type AvatarJob } from '@starlit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { callApi, isOk } from '../../../api/client';
+import { requestData } from '../../../api/query';
+import { currentLanguage } from '../../../i18n/i18n';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { fileToBase64 } from './file-data';
+import { FieldMessage } from './section';
+import { inputClass } from './text-field';
+
+type Job = z.infer<typeof AvatarJob>;
+
+export interface Avatar2dPanelProps {
+  agentId: string;
+  nickname: string;
+  /** The latest generation the server knows of, so one started before a reload is followed. */
+  job: Job | null;
+  onChanged(): Promise<void>;
+}
+
+/** 2D avatar: a generation running in the background (polled), or an uploaded picture. */
+export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPanelProps) {
+  const { t } = useTranslation('agents');
+  const [name, setName] = useState(nickname);
+  const [description, setDescription] = useState('');
+  const [style, setStyle] = useState('');
+  const [error, setError] = useState('');
+  const [jobId, setJobId] = useState<string | null>(job?.status === 'generating' ? job.jobId : null);
+  const [uploading, setUploading] = useState(false);
+  const status = useQuery({
+    queryKey: ['avatars', 'job', jobId],
+    queryFn: ({ signal }) => requestData(calls.avatars.status, { jobId: jobId ?? '' }, signal),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000),
+  });
+  const current = status.data;
+  useEffect(() => {
+    if (current?.status === 'done') void onChanged();
+  }, [current?.status, onChanged]);
+
+  const generate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || !description.trim() || !style) return setError(errorMessage(ErrorCode.AVATAR_FIELDS_REQUIRED, currentLanguage()));
+    setError('');
+    const result = await callApi(calls.avatars.generate2d, { agentId, name, description, style });
+    if (!isOk(result)) return setError(result.message);
+    setJobId(result.data.jobId);
+  };
+
+  const retry = async () => {
+    if (!jobId) return;
+    const result = await callApi(calls.avatars.retry, { jobId });
+    if (!isOk(result)) return setError(result.message);
+    await status.refetch();
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    const result = await callApi(calls.avatars.upload2d, { agentId, image: await fileToBase64(file) });
+    setUploading(false);
+    if (!isOk(result)) return setError(result.message);
+    setError('');
+    await onChanged();
+  };
+
+  const busy = current ? current.status === 'generating' : jobId !== null;
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={(e) => void generate(e)} className="flex flex-col gap-3" aria-label={t('avatar.generate')}>
+        <h3 className="text-sm font-semibold text-ink">{t('avatar.generate')}</h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 text-sm">
+            {t('avatar.name')}
+            <input value={name} maxLength={AVATAR_LIMITS.name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t('avatar.style')}
+            <select value={style} onChange={(e) => setStyle(e.target.value)} className={inputClass}>
+              <option value="">{t('avatar.chooseStyle')}</option>
+              {AVATAR_STYLES.map((id) => (
+                <option key={id} value={id}>
+                  {t(`avatar.styles.${id}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('avatar.description')}
+          <textarea value={description} rows={2} maxLength={AVATAR_LIMITS.description} onChange={(e) => setDescription(e.target.value)} className={inputClass} />
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" size="sm" disabled={busy}>
+            {t('avatar.start')}
+          </Button>
+          {current?.status === 'failed' && (
+            <Button size="sm" variant="secondary" onClick={() => void retry()}>
+              {t('avatar.retry')}
+            </Button>
+          )}
+        </div>
+        <div role="status" className="text-sm">
+          {busy && (
+            <span className="flex items-center gap-2 text-muted">
+              <Spinner className="size-4" />
+              {t('avatar.generating')}
+            </span>
+          )}
+          {current?.status === 'done' && <span className="text-emerald-700 dark:text-emerald-400">{t('avatar.done', { engine: current.engine ?? '' })}</span>}
+        </div>
+        {current?.status === 'failed' && <FieldMessage text={t('avatar.failed', { reason: current.reason ?? '' })} />}
+      </form>
+      <label className="flex flex-col gap-1 text-sm">
+        {t('avatar.upload2d')}
+        <input type="file" accept="image/jpeg,image/png,image/webp" disabled={uploading} onChange={(e) => void upload(e.target.files?.[0])} className="min-w-0 text-sm" />
+      </label>
+      {uploading && <p className="text-sm text-muted">{t('avatar.uploading')}</p>}
+      <FieldMessage text={error} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { calls } from '@starlit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi, isOk } from '../../../api/client';
+import { requestData } from '../../../api/query';
+import { Button } from '../../../ui/button';
+import { fileToBase64 } from './file-data';
+import { FieldMessage } from './section';
+
+/** 3D avatar: an uploaded VRM model or one of the built-in models. */
+export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChanged(): Promise<void> }) {
+  const { t } = useTranslation('agents');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const defaults = useQuery({ queryKey: ['avatars', 'defaults3d'], queryFn: ({ signal }) => requestData(calls.avatars.defaults3d, {}, signal), staleTime: Infinity });
+
+  const run = async (call: () => ReturnType<typeof callApi<typeof calls.avatars.useDefault3d>>) => {
+    setBusy(true);
+    const result = await call();
+    setBusy(false);
+    if (!isOk(result)) return setError(result.message);
+    setError('');
+    await onChanged();
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const vrm = await fileToBase64(file);
+    await run(() => callApi(calls.avatars.upload3d, { agentId, vrm }));
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <label className="flex flex-col gap-1 text-sm">
+        {t('avatar.upload3d')}
+        <input type="file" accept=".vrm" disabled={busy} onChange={(e) => void upload(e.target.files?.[0])} className="min-w-0 text-sm" />
+      </label>
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{t('avatar.defaults')}</h3>
+        <ul className="flex flex-wrap gap-2">
+          {defaults.data?.items.map((model) => (
+            <li key={model.id}>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run(() => callApi(calls.avatars.useDefault3d, { agentId, modelId: model.id }))}>
+                {t('avatar.useDefault', { name: model.name })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <FieldMessage text={error} />
+    </div>
+  );
+}

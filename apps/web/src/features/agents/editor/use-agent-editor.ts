@@ -1,0 +1,138 @@
+import { calls, type Agent } from '@starlit/contract';
+import { AgentGender, AgentNickname, Opening, RoleIntro, RoleSetting } from '@starlit/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { callApi, isOk } from '../../../api/client';
+import { createAutosave, type SaveState } from './autosave';
+import { createDraftStore, NEW_AGENT, type DraftField, type DraftTexts, type PendingEdits } from './draft-store';
+
+type AgentData = z.infer<typeof Agent>;
+
+/** The query key of one agent in the editor. */
+export const agentKey = (id: string) => ['agents', 'editor', id] as const;
+
+/** The contract schema each typed field is checked with before it is sent. */
+const SCHEMAS = { nickname: AgentNickname, gender: AgentGender, roleSetting: RoleSetting, opening: Opening, roleIntro: RoleIntro } as const;
+
+const EMPTY: DraftTexts = { nickname: '', gender: 'Unknown', roleSetting: '', opening: '', roleIntro: '' };
+
+function textsOf(agent: AgentData | null): DraftTexts {
+  if (!agent) return EMPTY;
+  return { nickname: agent.nickname, gender: agent.gender, roleSetting: agent.roleSetting, opening: agent.opening, roleIntro: agent.roleIntro };
+}
+
+/** Only the fields that pass their contract schema, so one bad field does not block the rest. */
+function validEdits(texts: PendingEdits): PendingEdits {
+  const out: Record<string, string> = {};
+  for (const [field, value] of Object.entries(texts) as [DraftField, string][]) {
+    if (SCHEMAS[field].safeParse(value).success) out[field] = value;
+  }
+  return out as PendingEdits;
+}
+
+/**
+ * The state of the editor: typed texts (server values under local unsaved edits), the
+ * autosave with its status, the server's refusal, and the agent once it exists.
+ */
+export function useAgentEditor(initial: AgentData | null) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const drafts = useMemo(() => createDraftStore(window.localStorage), []);
+  const idRef = useRef<string | null>(initial?.id ?? null);
+  const [agent, setAgentState] = useState<AgentData | null>(initial);
+  const restored = useMemo(() => drafts.read(initial?.id ?? NEW_AGENT), [drafts, initial?.id]);
+  const [texts, setTexts] = useState<DraftTexts>(() => ({ ...textsOf(initial), ...restored }));
+  const textsRef = useRef(texts);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [refusal, setRefusal] = useState('');
+
+  const setAgent = useCallback(
+    (next: AgentData) => {
+      setAgentState(next);
+      queryClient.setQueryData(agentKey(next.id), next);
+    },
+    [queryClient],
+  );
+
+  const autosave = useMemo(
+    () =>
+      createAutosave<DraftTexts>({
+        onState: setSaveState,
+        save: async (edits) => {
+          const id = idRef.current;
+          if (id === null) {
+            // a new agent is created with every valid text typed so far, once it has a name
+            const all = validEdits(textsRef.current);
+            if (all.nickname === undefined) return true;
+            const created = await callApi(calls.agents.create, { ...all, nickname: all.nickname });
+            if (!isOk(created)) {
+              setRefusal(created.message);
+              return false;
+            }
+            idRef.current = created.data.id;
+            drafts.move(NEW_AGENT, created.data.id);
+            drafts.confirm(created.data.id, all);
+            setAgent(created.data);
+            setRefusal('');
+            navigate(`/agent/${created.data.id}`, { replace: true });
+            return true;
+          }
+          const result = await callApi(calls.agents.update, { id, ...edits });
+          if (!isOk(result)) {
+            setRefusal(result.message);
+            return false;
+          }
+          drafts.confirm(id, edits);
+          setAgent(result.data);
+          setRefusal('');
+          return true;
+        },
+      }),
+    [drafts, navigate, setAgent],
+  );
+
+  useEffect(() => () => void autosave.flush(), [autosave]);
+
+  // edits restored from this device are sent again as soon as the page opens
+  useEffect(() => {
+    const valid = validEdits(restored);
+    if (Object.keys(valid).length > 0) autosave.edit(valid);
+  }, [autosave, restored]);
+
+  const setText = useCallback(
+    <F extends DraftField>(field: F, value: DraftTexts[F]) => {
+      const next = { ...textsRef.current, [field]: value };
+      textsRef.current = next;
+      setTexts(next);
+      drafts.edit(idRef.current ?? NEW_AGENT, { [field]: value });
+      const valid = validEdits({ [field]: value });
+      if (valid[field] !== undefined) autosave.edit(valid);
+    },
+    [autosave, drafts],
+  );
+
+  /** Reads the agent again after a change made through another call (avatar). */
+  const refresh = useCallback(async () => {
+    const id = idRef.current;
+    if (id === null) return;
+    const result = await callApi(calls.agents.get, { id });
+    if (isOk(result)) setAgent(result.data);
+  }, [setAgent]);
+
+  return {
+    agent,
+    setAgent,
+    refresh,
+    texts,
+    setText,
+    saveState,
+    refusal,
+    hadLocalEdits: Object.keys(restored).length > 0,
+    retry: () => void autosave.flush(),
+    /** Saves what is waiting before an action that reads the server's copy (audition, publish). */
+    flush: () => autosave.flush(),
+  };
+}
+export type AgentEditorState = ReturnType<typeof useAgentEditor>;

@@ -1,0 +1,104 @@
+import { calls, type Voice, type VoiceTab } from '@starlit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { requestData } from '../../../api/query';
+import { staticUrl } from '../../../platform/static-url';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import { Spinner } from '../../../ui/spinner';
+import { Tab, TabList, TabPanel, TabsRoot } from '../../../ui/tabs';
+import { CloneUpload } from './clone-upload';
+import { FieldMessage } from './section';
+import { useRuleMessage } from './rule-message';
+import { addVoice, type SelectedVoice } from './voice-rules';
+
+type Tab = z.infer<typeof VoiceTab>;
+type VoiceData = z.infer<typeof Voice>;
+const TABS: readonly Tab[] = ['recommend', 'male', 'female', 'my'];
+
+export interface VoicePickerProps {
+  open: boolean;
+  onClose(): void;
+  selected: readonly SelectedVoice[];
+  onChange(voices: SelectedVoice[]): void;
+}
+
+/** The voice picker of SPEC §2: tabs, samples, badges, and cloning in "My". */
+export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerProps) {
+  const { t } = useTranslation('agents');
+  const [tab, setTab] = useState<Tab>('recommend');
+  const [error, setError] = useState('');
+  const rule = useRuleMessage();
+
+  const pick = (voice: VoiceData) => {
+    const outcome = addVoice(selected, { voiceId: voice.id, name: voice.name, cloned: voice.kind === 'cloned' });
+    if (!outcome.ok) return setError(rule(outcome.error));
+    setError('');
+    onChange(outcome.voices);
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('voice.choose')} size="lg">
+      <TabsRoot value={tab} onValueChange={(value) => setTab(TABS.find((id) => id === value) ?? 'recommend')}>
+        <TabList label={t('voice.tabsLabel')} className="mb-3 border-b border-line">
+          {TABS.map((id) => (
+            <Tab key={id} value={id}>
+              {t(`voice.tabs.${id}`)}
+            </Tab>
+          ))}
+        </TabList>
+        <FieldMessage text={error} />
+        {TABS.map((id) => (
+          <TabPanel key={id} value={id} className="pt-2 focus-visible:outline-none">
+            {id === 'my' && <CloneUpload />}
+            <VoiceList tab={id} active={tab === id && open} selected={selected} onPick={pick} />
+          </TabPanel>
+        ))}
+      </TabsRoot>
+    </Modal>
+  );
+}
+
+function VoiceList({ tab, active, selected, onPick }: { tab: Tab; active: boolean; selected: readonly SelectedVoice[]; onPick(voice: VoiceData): void }) {
+  const { t } = useTranslation('agents');
+  const list = useQuery({
+    queryKey: ['voices', 'list', tab],
+    queryFn: ({ signal }) => requestData(calls.voices.list, { tab, limit: 50 }, signal),
+    enabled: active,
+    // a clone being made moves on to done or failed by itself
+    refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'creating') ? 1500 : false),
+  });
+  if (list.isPending) return <Spinner className="mx-auto my-6 size-6" />;
+  const items = list.data?.items ?? [];
+  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted">{t('voice.empty')}</p>;
+  return (
+    <ul aria-label={t(`voice.tabs.${tab}`)} className="mt-3 grid gap-2 sm:grid-cols-2">
+      {items.map((voice) => {
+        const added = selected.some((s) => s.voiceId === voice.id);
+        return (
+          <li key={voice.id} className="flex min-w-0 flex-col gap-2 rounded-xl border border-line p-3">
+            <div className="flex min-w-0 items-center gap-2">
+              <span className="min-w-0 flex-1 truncate font-medium text-ink">{voice.name}</span>
+              <span className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800 dark:bg-white/10 dark:text-brand-200">
+                {voice.kind === 'cloned' ? t('voice.cloned') : voice.purchased ? t('voice.purchased') : t('voice.free')}
+              </span>
+            </div>
+            <p className="truncate text-xs text-muted">{t('voice.engine', { engine: voice.clonedBy ?? voice.engine })}</p>
+            {voice.status === 'creating' && <p className="text-xs text-muted">{t('voice.creating')}</p>}
+            {voice.status === 'failed' && <FieldMessage text={t('voice.failedReason', { reason: voice.failureReason ?? '' })} />}
+            {voice.sample ? (
+              <audio controls preload="none" src={staticUrl(voice.sample)} aria-label={t('voice.play', { name: voice.name })} className="h-9 w-full" />
+            ) : (
+              <p className="text-xs text-muted">{t('voice.noSample')}</p>
+            )}
+            <Button size="sm" variant={added ? 'secondary' : 'primary'} disabled={voice.status !== 'done'} onClick={() => onPick(voice)} aria-label={t('voice.add', { name: voice.name })}>
+              {added ? t('voice.added') : t('voice.add', { name: '' }).trim()}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
