@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { AgentCenterPage } from '../features/agents/center/agent-center-page';
+import { AgentPersonalityPage } from '../features/agents/center/agent-personality-page';
 import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { HomePage } from '../features/home/home-page';
 import { ContentPage } from '../features/notices/content-page';
@@ -41,9 +43,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/aigc-publish', 'aigc-publish', <ComingSoonPage pageId="aigc-publish" />, true),
   page('/community', 'community', <ComingSoonPage pageId="community" />),
   page('/usercenter/:userId?', 'usercenter', <ComingSoonPage pageId="usercenter" />),
-  page('/agentcenter/:agentId?', 'agentcenter', <ComingSoonPage pageId="agentcenter" />),
+  page('/agentcenter/:agentId?', 'agentcenter', <AgentCenterPage />),
   page('/agent/:agentId?', 'agent', <AgentEditorPage />, true),
-  page('/agent-personality/:agentId?', 'agent-personality', <ComingSoonPage pageId="agent-personality" />),
+  page('/agent-personality/:agentId?', 'agent-personality', <AgentPersonalityPage />),
   page('/chatroom', 'chatroom', <ComingSoonPage pageId="chatroom" />),
   page('/hotlist', 'hotlist', <ComingSoonPage pageId="hotlist" />),
   page('/404', '404', <NotFoundPage />),

@@ -1,0 +1,55 @@
+import type { Agent } from '@starlit/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { buttonClass } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { AlertIcon } from '../../../ui/icons';
+import { LoadFailed } from '../../../ui/load-failed';
+import { Skeleton } from '../../../ui/skeleton';
+import { useCurrentUser } from '../../auth/auth-store';
+import { AgentDirectory } from './agent-directory';
+import { AgentHome } from './agent-home';
+import { useAgent } from './agent-queries';
+
+/**
+ * Loads the agent of the address for a page. Someone else's private agent, a deleted one or
+ * a wrong id all look the same: not found, so nothing is learned about private agents.
+ */
+export function WithAgent({ agentId, children }: { agentId: string; children: (agent: z.output<typeof Agent>) => ReactNode }) {
+  const { t } = useTranslation('agent-center');
+  const user = useCurrentUser();
+  const agent = useAgent(agentId, user?.userId ?? null);
+  if (agent.isPending) {
+    return (
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_3fr]">
+        <Skeleton className="aspect-[4/5] w-full rounded-3xl" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (agent.isError) return <LoadFailed onRetry={() => void agent.refetch()} />;
+  if (!agent.data) {
+    return (
+      <EmptyState
+        icon={<AlertIcon size={28} />}
+        title={t('notFound.title')}
+        body={t('notFound.body')}
+        action={
+          <Link to="/agentcenter" className={buttonClass()}>
+            {t('notFound.back')}
+          </Link>
+        }
+      />
+    );
+  }
+  return children(agent.data);
+}
+
+/** `/agentcenter/:agentId?` */
+export function AgentCenterPage() {
+  const { agentId } = useParams();
+  if (!agentId) return <AgentDirectory />;
+  return <WithAgent agentId={agentId}>{(agent) => <AgentHome agent={agent} />}</WithAgent>;
+}

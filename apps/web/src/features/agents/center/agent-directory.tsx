@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { Grid } from '../../../ui/grid';
+import { LoadFailed } from '../../../ui/load-failed';
+import { Skeleton } from '../../../ui/skeleton';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useCurrentUser } from '../../auth/auth-store';
+import { usePublicAgents } from './agent-queries';
+import { AgentTile } from './agent-tile';
+import { MyAgents } from './my-agents';
+
+/** `/agentcenter` without an id: public agents, and the signed-in person's own. */
+export function AgentDirectory() {
+  const { t } = useTranslation('agent-center');
+  const user = useCurrentUser();
+  const list = usePublicAgents();
+  useDocumentTitle(t('title'));
+  const agents = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-6 md:py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
+        <p className="mt-2 text-muted">{t('subtitle')}</p>
+      </header>
+      {user && <MyAgents viewer={user.userId} />}
+      <section aria-labelledby="public-agents-heading" className="flex flex-col gap-4">
+        <h2 id="public-agents-heading" className="text-xl font-semibold text-ink">
+          {t('list.public')}
+        </h2>
+        {list.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : list.isError ? (
+          <LoadFailed onRetry={() => void list.refetch()} />
+        ) : agents.length === 0 ? (
+          <EmptyState title={t('list.empty')} live />
+        ) : (
+          <Grid label={t('list.public')}>
+            {agents.map((agent) => (
+              <AgentTile key={agent.id} agent={agent} />
+            ))}
+          </Grid>
+        )}
+        {list.hasNextPage && (
+          <Button variant="secondary" className="self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('list.loadMore')}
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}
