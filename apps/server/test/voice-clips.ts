@@ -38,16 +38,20 @@ export function voiceWav(options: { seconds: number; sampleRate: number; pitchHz
 /** Whether ffmpeg can be run here. */
 export const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 
-/** The same clip encoded by ffmpeg (e.g. `mp3`, `ogg`), for content-type tests. */
-export function encodeWithFfmpeg(wav: Buffer, extension: string): Buffer {
+/**
+ * The same clip encoded by ffmpeg (e.g. `mp3`, `ogg`), for content-type tests. WebM is
+ * streamed through a pipe, so like a browser recording it carries no duration.
+ */
+export function encodeWithFfmpeg(wav: Buffer, extension: string, codec: string[] = []): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-clip-'));
   try {
     const input = path.join(dir, 'in.wav');
     const output = path.join(dir, `out.${extension}`);
     fs.writeFileSync(input, wav);
-    const run = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', input, output]);
+    const streamed = extension === 'webm';
+    const run = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', input, ...codec, ...(streamed ? ['-f', 'webm', 'pipe:1'] : [output])], { maxBuffer: 64 * 1024 * 1024 });
     if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr}`);
-    return fs.readFileSync(output);
+    return streamed ? run.stdout : fs.readFileSync(output);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { VOICE_CLIP_LIMITS } from '@starlit/contract';
 import { parseBuffer } from 'music-metadata';
-import { readWavFormat } from './pcm.ts';
+import { decodeToMono, readWavFormat } from './pcm.ts';
 
 /** Audio containers a clip may come in, told apart by their first bytes. */
 export type AudioType = 'audio/wav' | 'audio/mpeg' | 'audio/ogg' | 'audio/flac' | 'audio/mp4' | 'audio/webm';
@@ -53,7 +53,10 @@ async function readFormat(bytes: Buffer, type: AudioType): Promise<{ duration?: 
     return { duration: wav.frames / wav.sampleRate, sampleRate: wav.sampleRate };
   }
   const { format } = await parseBuffer(bytes, { mimeType: type, size: bytes.length }, { duration: true, skipCovers: true });
-  return { duration: format.duration, sampleRate: format.sampleRate };
+  if (format.duration || !format.sampleRate) return { duration: format.duration, sampleRate: format.sampleRate };
+  // a browser's MediaRecorder streams WebM without a duration: count the decoded samples instead
+  const decoded = await decodeToMono(bytes, type, { maxSeconds: VOICE_CLIP_LIMITS.maxSeconds + 1 });
+  return { duration: decoded.samples.length / decoded.sampleRate, sampleRate: format.sampleRate };
 }
 
 /**

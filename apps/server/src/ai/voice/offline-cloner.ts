@@ -40,7 +40,7 @@ export function offlineVoiceCloner(): VoiceCloner {
   return {
     engine: OFFLINE_CLONER_ENGINE,
     async clone(clip: VoiceClip, signal?: AbortSignal): Promise<ClonedVoice> {
-      const { samples, sampleRate } = await decodeToMono(clip.audio, clip.contentType, signal);
+      const { samples, sampleRate } = await decodeToMono(clip.audio, clip.contentType, { signal });
       const analysis = analyseVoice(samples, sampleRate);
       return { engineParams: espeakParamsFor(analysis, clip.language ?? 'en'), engine: OFFLINE_CLONER_ENGINE };
     },

@@ -77,12 +77,16 @@ class DecoderMissingError extends Error {
   }
 }
 
-/** Mono samples of any accepted clip: WAV decoded here, other types through ffmpeg. */
-export async function decodeToMono(bytes: Buffer, contentType: string, signal?: AbortSignal): Promise<{ samples: Float32Array; sampleRate: number }> {
+/**
+ * Mono samples of any accepted clip: WAV decoded here, other types through ffmpeg, at most
+ * `maxSeconds` of them (enough to tell a clip is too long without decoding all of it).
+ */
+export async function decodeToMono(bytes: Buffer, contentType: string, options: { signal?: AbortSignal; maxSeconds?: number } = {}): Promise<{ samples: Float32Array; sampleRate: number }> {
   if (contentType === 'audio/wav') return decodeWav(bytes);
   if (!(await ffmpegAvailable())) throw new DecoderMissingError();
-  const args = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-ac', '1', '-ar', String(ANALYSIS_RATE), '-f', 'f32le', 'pipe:1'];
-  const out = await runProcess('ffmpeg', args, { input: bytes, timeoutMs: 20_000, signal, maxOutputBytes: 60 * ANALYSIS_RATE * 4 });
+  const limit = options.maxSeconds ? ['-t', String(options.maxSeconds)] : [];
+  const args = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', ...limit, '-ac', '1', '-ar', String(ANALYSIS_RATE), '-f', 'f32le', 'pipe:1'];
+  const out = await runProcess('ffmpeg', args, { input: bytes, timeoutMs: 20_000, signal: options.signal, maxOutputBytes: 60 * ANALYSIS_RATE * 4 });
   if (out.code !== 0) throw new Error(`ffmpeg could not decode the clip: ${out.stderr.trim().slice(0, 200)}`);
   const samples = new Float32Array(Math.floor(out.stdout.length / 4));
   for (let i = 0; i < samples.length; i++) samples[i] = out.stdout.readFloatLE(i * 4);

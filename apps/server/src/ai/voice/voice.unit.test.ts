@@ -45,7 +45,17 @@ describe('audio probe', () => {
     expect(probed.sampleRate).toBe(44_100);
     expect(probed.durationSeconds).toBeGreaterThan(4.9);
     expect(probed.durationSeconds).toBeLessThan(5.2);
-  });
+  }, 20_000);
+
+  it.skipIf(!hasFfmpeg)('measures a streamed WebM without a duration, as browsers record it (needs ffmpeg)', async () => {
+    const webm = encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 48_000 }), 'webm', ['-c:a', 'libopus']);
+    const probed = await probeClip(webm);
+    expect(probed).toMatchObject({ contentType: 'audio/webm', sampleRate: 48_000 });
+    expect(probed.durationSeconds).toBeGreaterThan(4.9);
+    expect(probed.durationSeconds).toBeLessThan(5.1);
+    const long = encodeWithFfmpeg(voiceWav({ seconds: 12, sampleRate: 48_000 }), 'webm', ['-c:a', 'libopus']);
+    expect(await refused(long)).toBe('too-long');
+  }, 20_000);
 });
 
 describe('offline voice analysis', () => {
@@ -82,5 +92,5 @@ describe('offline voice analysis', () => {
     const mp3 = encodeWithFfmpeg(voiceWav({ seconds: 4, sampleRate: 44_100, pitchHz: 120 }), 'mp3');
     const cloned = await offlineVoiceCloner().clone({ audio: mp3, contentType: 'audio/mpeg', durationSeconds: 4, sampleRate: 44_100 });
     expect(cloned.engineParams).toMatchObject({ engine: 'espeak-ng', voice: 'en-us+m1' });
-  });
+  }, 20_000);
 });
