@@ -19,6 +19,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router-query', test: /node_modules[\\/](react-router|@tanstack)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // only the 3D avatar viewer imports these, lazily: a group of their own keeps them out of vendor
+            { name: 'three', test: /node_modules[\\/](three|@pixiv[\\/]three-vrm[^\\/]*)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

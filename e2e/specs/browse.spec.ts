@@ -69,7 +69,7 @@ test('the language switch changes every string live and is remembered', async ({
 });
 
 test('coming-soon pages say so honestly', async ({ page }) => {
-  for (const path of ['/#/community', '/#/hotlist', '/#/chatroom', '/#/agentcenter']) {
+  for (const path of ['/#/community', '/#/hotlist', '/#/chatroom']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/coming soon/i).first()).toBeVisible();
