@@ -76,7 +76,7 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
       </ul>
       {missing.size === 0 && <p className="mt-3 text-sm text-emerald-700 dark:text-emerald-400">{t('publish.ready')}</p>}
       <label className="mt-4 flex items-center gap-3 text-sm">
-        <input type="checkbox" role="switch" checked={agent?.isPublic ?? true} disabled={!agent} onChange={(e) => void setPublic(e.target.checked)} className="size-4 accent-brand-600" />
+        <input type="checkbox" role="switch" checked={agent?.isPublic ?? false} disabled={!agent} onChange={(e) => void setPublic(e.target.checked)} className="size-4 accent-brand-600" />
         <span>
           <span className="font-medium text-ink">{t('publish.public')}</span>
           <span className="block text-xs text-muted">{t('publish.publicHint')}</span>

@@ -37,7 +37,7 @@ export function Stepper({ statuses }: { statuses: Record<StepId, StepStatus> }) 
             onClick={() => goToStep('publish')}
             className="flex cursor-pointer items-center gap-2 rounded-xl bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500 lg:py-2 dark:bg-white/10 dark:text-brand-200"
           >
-            {t('steps.publish')}
+            {t('publish.checklist')}
             <span className="text-xs text-muted">
               {done}/{STEPS.length}
             </span>
