@@ -46,8 +46,8 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
       </div>
       {editor.hadLocalEdits && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">{t('save.local')}</p>}
       <FieldMessage text={editor.refusal} />
-      <div className="grid gap-6 lg:grid-cols-[220px_minmax(0,1fr)]">
-        <aside className="sticky top-16 z-10 -mx-4 border-b border-line bg-page/95 px-4 py-2 backdrop-blur lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[220px_minmax(0,1fr)]">
+        <aside className="sticky top-16 z-10 -mx-4 min-w-0 border-b border-line bg-page/95 px-4 py-2 backdrop-blur lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
           <Stepper statuses={statuses} />
         </aside>
         <div className="flex min-w-0 flex-col gap-5">

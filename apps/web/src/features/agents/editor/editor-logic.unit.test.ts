@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAutosave, type SaveState } from './autosave';
 import { createDraftStore } from './draft-store';
+import { stepStatuses } from './steps';
 import { addVoice, removeVoice } from './voice-rules';
 
 function memoryStorage() {
@@ -108,5 +109,18 @@ describe('voice selection', () => {
     const one = addVoice([], { voiceId: 'c1', name: 'Me', cloned: true });
     expect(one.ok && addVoice(one.voices, { voiceId: 'c2', name: 'Me2', cloned: true })).toEqual({ ok: false, error: 'voice.clonedMax' });
     expect(removeVoice(voices.voices, 'o2').map((v) => v.voiceId)).toEqual(['o1', 'o3', 'o4']);
+  });
+});
+
+describe('step statuses', () => {
+  const texts = { nickname: 'Nova', gender: 'Unknown', roleSetting: 'A pilot', opening: '', roleIntro: 'x'.repeat(2001) } as const;
+  it('counts a text step done only when it is filled and within its rule', () => {
+    const statuses = stepStatuses({ ...texts }, null);
+    expect(statuses.roleSetting).toBe('done');
+    expect(statuses.opening).toBe('missing');
+    expect(statuses.roleIntro).toBe('missing');
+    expect(statuses.skills).toBe('missing');
+    expect(statuses.tags).toBe('optional');
+    expect(stepStatuses({ ...texts, roleSetting: 'r'.repeat(1001) }, null).roleSetting).toBe('missing');
   });
 });

@@ -1,4 +1,5 @@
 import type { Agent, MessageKey } from '@starlit/contract';
+import { Opening, RoleIntro, RoleSetting } from '@starlit/contract/rules';
 import type { z } from 'zod';
 import type { DraftTexts } from './draft-store';
 
@@ -24,13 +25,14 @@ export const STEP_OF_PROBLEM: Partial<Record<MessageKey, StepId>> = {
 
 /** Whether each step is complete; tags and identity are optional for publishing. */
 export function stepStatuses(texts: DraftTexts, agent: z.infer<typeof Agent> | null): Record<StepId, StepStatus> {
-  const filled = (text: string) => text.trim() !== '';
+  // a text counts once it is there and within its rule, i.e. what the server will keep
+  const filled = (text: string, rule: typeof Opening) => text.trim() !== '' && rule.safeParse(text).success;
   const hasAvatar = Boolean(agent && (agent.avatar.image || agent.avatar.vrm));
   const flag = (ok: boolean): StepStatus => (ok ? 'done' : 'missing');
   return {
-    roleSetting: flag(filled(texts.roleSetting)),
-    opening: flag(filled(texts.opening)),
-    roleIntro: flag(filled(texts.roleIntro)),
+    roleSetting: flag(filled(texts.roleSetting, RoleSetting)),
+    opening: flag(filled(texts.opening, Opening)),
+    roleIntro: flag(filled(texts.roleIntro, RoleIntro)),
     skills: flag((agent?.skills.length ?? 0) > 0),
     voice: flag((agent?.voices.length ?? 0) > 0 && agent?.audition !== null),
     tags: agent && agent.tags.length > 0 ? 'done' : 'optional',

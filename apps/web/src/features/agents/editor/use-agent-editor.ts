@@ -130,6 +130,8 @@ export function useAgentEditor(initial: AgentData | null) {
     saveState,
     refusal,
     hadLocalEdits: Object.keys(restored).length > 0,
+    /** A typed field breaks a rule, so it is kept on this device but not sent. */
+    hasInvalid: Object.keys(validEdits(texts)).length < Object.keys(texts).length,
     retry: () => void autosave.flush(),
     /** Saves what is waiting before an action that reads the server's copy (audition, publish). */
     flush: () => autosave.flush(),
