@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode, MAX_CLONED_VOICES_PER_USER, type ErrorCodeValue } from '@starlit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { NoSpeechEngineError, type SpeechModel, type VoiceSettings } from '../../ai/speech/index.ts';
@@ -95,7 +95,8 @@ export function voicesService(deps: { voices: VoicesRepository; storage: Storage
         throw err instanceof ClipRefused ? new AppError(CLIP_ERRORS[err.problem]) : err;
       });
       const id = randomUUID();
-      const clipKey = `voices/clips/${id}.${AUDIO_EXTENSIONS[probed.contentType]}`;
+      // a name unrelated to the voice id, which other people may see: the clip is a person's own voice
+      const clipKey = `voices/clips/${randomBytes(16).toString('hex')}.${AUDIO_EXTENSIONS[probed.contentType]}`;
       const row = await voices.insertClone(
         { id, ownerId: user.id, name: input.name, gender: input.gender, language: input.language, isOfficial: false, status: 'creating', clonedBy: deps.cloner.engine, clipKey },
         MAX_CLONED_VOICES_PER_USER,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { encodeWithFfmpeg, hasFfmpeg, voiceWav } from '../../../test/voice-clips.ts';
@@ -90,6 +91,9 @@ describe('cloning', () => {
     expect(res.body.code).toBe(0);
     expect(res.body.data).toMatchObject({ kind: 'cloned', purchased: true, status: 'creating', clonedBy: expect.stringMatching(/Offline voice matcher/) });
     const done = await settled(res.body.data.id, u.token);
+    const [row] = await t.starlit.database.db.select().from(voices).where(eq(voices.id, done.id));
+    expect(row.clipKey).toMatch(/^voices\/clips\/[0-9a-f]{32}\.wav$/);
+    expect(row.clipKey).not.toContain(done.id);
     expect(done).toMatchObject({ status: 'done', failureReason: null, engine: 'eSpeak NG (offline)' });
     expect(done.sample).toMatch(/^\/media\/voices\/speech\/[0-9a-f]{32}\.wav$/);
     const sample = await t.starlit.app.inject({ method: 'GET', url: done.sample! });
