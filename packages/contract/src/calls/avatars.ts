@@ -121,6 +121,14 @@ export const avatarCalls = {
     input: z.object({ agentId: AgentId, kind: AvatarKind }),
     output: AgentAvatar,
   }),
+  engine: defineCall({
+    path: '/ai/api/v1/avatar/engine',
+    summary: 'Which engine draws 2D avatars here, and whether it is the offline procedural one (the UI says so before generating)',
+    tag: 'avatars',
+    access: 'user',
+    input: EmptyInput,
+    output: z.object({ engine: z.string(), offline: z.boolean() }),
+  }),
   get: defineCall({
     path: '/ai/api/v1/avatar/get',
     summary: 'The avatar of an agent of the signed-in user, with its latest 2D generation',

@@ -15,6 +15,8 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
 
 const c = calls.avatars;
+// each test starts whole apps of its own (one or two, each migrating a fresh database)
+const SLOW = 120_000;
 type Job = { status: string; imageUrl: string | null; engine: string | null; reason: string | null };
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -57,6 +59,27 @@ async function waitFor(t: Pick<TestServer, 'call'>, token: string, jobId: string
   }
 }
 
+/** Opens the owner's event stream; `event` is the first job event it carries. */
+async function listenForJobEvent(t: TestServer, token: string): Promise<{ event: Promise<unknown> }> {
+  const address = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+  const res = await fetch(`${address}/ai/realtime`, { headers: { token } });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const event = (async () => {
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended without a job event');
+      text += value;
+      const match = /event: job\ndata: (.*)\n/.exec(text);
+      if (match) {
+        await reader.cancel();
+        return JSON.parse(match[1]!) as unknown;
+      }
+    }
+  })();
+  return { event };
+}
+
 async function agentOf(t: { starlit: Starlit }, ownerId: string) {
   const [row] = await t.starlit.database.db.insert(agents).values({ ownerId, nickname: 'Luna' }).returning({ id: agents.id });
   return row!.id;
@@ -68,9 +91,11 @@ describe('generation with the offline engine', () => {
     try {
       const u = await t.user();
       const agentId = await agentOf(t, u.userId);
+      const pushed = await listenForJobEvent(t, u.token);
       const gen = await t.call<{ jobId: string; status: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'a cheerful cat girl', style: 'anime' }, { token: u.token });
       expect(gen.body.data.status).toBe('generating');
       const done = await waitFor(t, u.token, gen.body.data.jobId, 'done');
+      expect(await pushed.event).toEqual({ type: 'job', jobId: gen.body.data.jobId, status: 'done' });
       expect(done.engine).toBe(PROCEDURAL_IMAGE_ENGINE);
       expect(done.reason).toBeNull();
       const file = await t.starlit.app.inject({ method: 'GET', url: done.imageUrl! });
@@ -82,7 +107,7 @@ describe('generation with the offline engine', () => {
     } finally {
       await t.close();
     }
-  });
+  }, SLOW);
 });
 
 describe('a failing provider', () => {
@@ -105,13 +130,14 @@ describe('a failing provider', () => {
       expect(retried.body).toMatchObject({ code: 0, data: { jobId, status: 'generating' } });
       const done = await waitFor(t, u.token, jobId, 'done');
       expect(done.engine).toBe('gpt-image-1 (OpenAI-compatible)');
+      expect((await t.call(c.engine.path, {}, { token: u.token })).body.data).toEqual({ engine: 'gpt-image-1 (OpenAI-compatible)', offline: false });
       const again = await t.call(c.retry.path, { jobId }, { token: u.token });
       expect(again.body.code).toBe(ErrorCode.AVATAR_JOB_NOT_FAILED);
     } finally {
       provider.down = false;
       await t.close();
     }
-  });
+  }, SLOW);
 });
 
 describe('a restart mid-job', () => {
@@ -143,7 +169,7 @@ describe('a restart mid-job', () => {
       provider.hang = false;
       await db.drop();
     }
-  });
+  }, SLOW);
 });
 
 async function waitForRow(database: Awaited<ReturnType<typeof testDatabase>>['database'], jobId: string, status: string) {

@@ -78,6 +78,7 @@ export async function avatarsModule(app: FastifyInstance, opts: AvatarsOptions) 
   registerCall(app, c.get, authenticate, async ({ user, input, lang }) => service.get(user.id, input.agentId, lang));
   registerCall(app, c.upload2d, authenticate, async ({ user, input }) => service.upload2d(user.id, input.agentId, input.image));
   registerCall(app, c.upload3d, authenticate, async ({ user, input }) => service.upload3d(user.id, input.agentId, input.vrm));
+  registerCall(app, c.engine, authenticate, async () => service.engine());
   registerCall(app, c.defaults3d, authenticate, async () => service.defaults3d());
   registerCall(app, c.useDefault3d, authenticate, async ({ user, input }) => service.useDefault3d(user.id, input.agentId, input.modelId));
   registerCall(app, c.setKind, authenticate, async ({ user, input }) => service.setKind(user.id, input.agentId, input.kind));

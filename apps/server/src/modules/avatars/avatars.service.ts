@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_LIMITS, AVATAR_STYLES, ErrorCode, errorMessage, type AvatarJobStatus, type Language } from '@starlit/contract';
 import type { ImageModel } from '../../ai/image/image-model.ts';
+import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
 import type { JobQueue, JobRow } from '../../jobs/queue.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -144,6 +145,10 @@ export function avatarsService(deps: AvatarsDeps) {
       const url = await storage.put(key(agentId, 'vrm'), model, 'model/gltf-binary');
       await agents.setAvatar(agentId, userId, { vrm: url, kind: agent.kind ?? '3d' });
       return present(agentId);
+    },
+
+    engine() {
+      return { engine: deps.imageModel.engine, offline: deps.imageModel.engine === PROCEDURAL_IMAGE_ENGINE };
     },
 
     defaults3d() {

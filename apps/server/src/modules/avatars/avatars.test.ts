@@ -56,8 +56,10 @@ describe('access', () => {
       expect(res.status, `${p} other user`).toBe(403);
       expect(res.body.code).toBe(ErrorCode.FORBIDDEN);
     }
-    expect((await t.call(c.defaults3d.path, {})).status).toBe(401);
-    expect((await t.call(c.defaults3d.path, {}, { token: other.token })).status).toBe(200);
+    for (const p of [c.defaults3d.path, c.engine.path]) {
+      expect((await t.call(p, {})).status).toBe(401);
+      expect((await t.call(p, {}, { token: other.token })).status).toBe(200);
+    }
   });
 
   it('an unknown agent or job is not found', async () => {
@@ -82,6 +84,13 @@ describe('generate2d', () => {
     }
     const odd = await t.call(c.generate2d.path, { ...full, style: 'baroque' }, { token: owner.token });
     expect(odd.body.code).toBe(ErrorCode.AVATAR_UNKNOWN_STYLE);
+  });
+});
+
+describe('engine', () => {
+  it('says plainly that the offline procedural engine draws when no provider is set', async () => {
+    const res = await t.call(c.engine.path, {}, { token: owner.token });
+    expect(res.body.data).toEqual({ engine: 'Starlit procedural image engine (offline)', offline: true });
   });
 });
 
