@@ -134,3 +134,34 @@ test('an agent is created step by step, every §5 rule shows its message, then i
   await page.goto('/#/?tab=agent');
   await expect(page.getByRole('list', { name: 'AI Agent' }).getByRole('link', { name: nickname })).toBeVisible();
 });
+
+test('a failed save keeps the text on the device until a retry; 3D models; someone else cannot open the draft', async ({ page, browser }) => {
+  await signUpAt(page, uniqueName('keeper'));
+  await page.goto('/#/agent');
+  await field(page, 'Nickname').fill('Keeper');
+  await expect(page).toHaveURL(/#\/agent\/[0-9a-f-]{36}$/);
+  const address = page.url();
+
+  await page.route('**/ai/api/v1/agent/update', (route) => route.abort());
+  await field(page, 'Role intro').fill('Typed while offline');
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Not saved');
+  await page.reload();
+  await expect(field(page, 'Role intro')).toHaveValue('Typed while offline');
+  await expect(page.getByText('Unsaved edits restored from this device')).toBeVisible();
+  await page.unroute('**/ai/api/v1/agent/update');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  await page.reload();
+  await expect(page.getByText('Unsaved edits restored from this device')).toBeHidden();
+  await expect(field(page, 'Role intro')).toHaveValue('Typed while offline');
+
+  await page.getByRole('radio', { name: '3D' }).click();
+  await page.getByRole('button', { name: /^Use / }).first().click();
+  await expect(page.getByText(/^3D model set: .+\.vrm$/)).toBeVisible();
+
+  const other = await browser.newPage();
+  await signUpAt(other, uniqueName('visitor'));
+  await other.goto(address);
+  await expect(other.getByRole('heading', { name: 'You cannot edit this agent' })).toBeVisible();
+  await other.close();
+});

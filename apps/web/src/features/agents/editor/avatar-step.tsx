@@ -5,10 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
 import { requestData } from '../../../api/query';
 import { imageUrl } from '../../../platform/static-url';
+import { VrmViewer } from '../center/vrm-viewer';
 import { FieldMessage } from './section';
 import { Avatar2dPanel } from './avatar-2d-panel';
 import { Avatar3dPanel } from './avatar-3d-panel';
 import type { AgentEditorState } from './use-agent-editor';
+
+const fileName = (url: string) => url.split('/').pop() ?? url;
 
 /** The avatar step: 2D (generate or upload) or 3D (VRM upload or a built-in model). */
 export function AvatarStep({ editor }: { editor: AgentEditorState }) {
@@ -56,16 +59,17 @@ export function AvatarStep({ editor }: { editor: AgentEditorState }) {
         ))}
       </div>
       <FieldMessage text={refusal} />
-      <div className="flex flex-col gap-4 sm:flex-row">
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap">
         <div className="grid size-40 shrink-0 place-items-center self-center overflow-hidden rounded-2xl bg-brand-50 text-center text-xs text-muted sm:self-start dark:bg-white/5">
           {kind === '2d' && agent.avatar.image ? (
             <img src={imageUrl(agent.avatar.image, 320)} alt={t('avatar.current2d')} className="size-full object-cover" />
           ) : kind === '3d' && agent.avatar.vrm ? (
-            <span className="p-3 break-all">{t('avatar.model3dSet', { file: agent.avatar.vrm.split('/').pop() ?? '' })}</span>
+            <VrmViewer src={agent.avatar.vrm} label={t('avatar.model3dSet', { file: fileName(agent.avatar.vrm) })} className="size-full" />
           ) : (
             <span className="p-3">{t('avatar.none')}</span>
           )}
         </div>
+        {kind === '3d' && agent.avatar.vrm && <p className="text-sm break-all text-muted sm:order-last sm:basis-full">{t('avatar.model3dSet', { file: fileName(agent.avatar.vrm) })}</p>}
         <div className="min-w-0 flex-1">
           {kind === '2d' ? (
             <Avatar2dPanel agentId={agent.id} nickname={editor.texts.nickname} job={avatar.data?.job ?? null} onChanged={changed} />

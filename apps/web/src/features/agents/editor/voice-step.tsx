@@ -8,6 +8,7 @@ import { CloseIcon } from '../../../ui/icons';
 import { AuditionPanel } from './audition-panel';
 import { FieldMessage } from './section';
 import type { AgentEditorState } from './use-agent-editor';
+import { VoicePreviewButton } from './voice-preview-button';
 import { VoicePicker } from './voice-picker';
 import { removeVoice, type SelectedVoice } from './voice-rules';
 
@@ -57,7 +58,8 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
         {voices.map((voice) => (
           <li key={voice.voiceId} className="rounded-xl border border-line p-3">
             <div className="mb-2 flex items-center justify-between gap-2">
-              <span className="min-w-0 truncate font-medium text-ink">{voice.name}</span>
+              <span className="min-w-0 flex-1 truncate font-medium text-ink">{voice.name}</span>
+              <VoicePreviewButton voice={voice} />
               <button
                 type="button"
                 aria-label={t('voice.remove', { name: voice.name })}
