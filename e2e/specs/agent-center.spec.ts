@@ -77,8 +77,23 @@ test('a card is imported as a draft, exported as PNG, imported again, and the dr
   await signUpAt(page, uniqueName('cards'));
   const first = await importCard(page, { name: 'wren.png', mimeType: 'image/png', buffer: v2PngCard(card) });
 
+  // the editor's 3D step is another spec's concern: the built-in model is given through the API
+  const given = await page.evaluate(async (agentId) => {
+    const res = await fetch('/ai/api/v1/avatar/use_default_3d', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: sessionStorage.getItem('token') ?? '' },
+      body: JSON.stringify({ agentId, modelId: 'starlit-basic' }),
+    });
+    return ((await res.json()) as { code: number }).code;
+  }, first);
+  expect(given).toBe(0);
+
   await page.goto(`/#/agentcenter/${first}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Wren' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Avatar of Wren' })).toBeVisible();
+  await page.getByRole('radio', { name: '3D' }).click();
+  await expect(page.getByRole('img', { name: /3D model of Wren/ })).toBeVisible();
+  await expect(page.locator('[data-state="ready"]')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
   await expect(page.getByText('A quiet lighthouse keeper.')).toBeVisible();
   await page.getByRole('button', { name: 'Export card' }).click();

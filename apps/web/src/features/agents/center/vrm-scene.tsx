@@ -29,7 +29,14 @@ export default function VrmScene({ src, label, onStateChange }: VrmSceneProps) {
     if (!element) return;
     let disposed = false;
     let vrm: VRM | null = null;
-    const renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
+    let renderer: THREE.WebGLRenderer;
+    try {
+      renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
+    } catch {
+      // no WebGL here (blocked, or no GPU and no software fallback): say so instead of crashing the page
+      setState('failed');
+      return;
+    }
     renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     renderer.outputColorSpace = THREE.SRGBColorSpace;
     renderer.domElement.setAttribute('role', 'img');
@@ -62,6 +69,18 @@ export default function VrmScene({ src, label, onStateChange }: VrmSceneProps) {
     observer.observe(element);
     resize();
 
+    // models come in every size: aim at the middle and step back until the whole body fits
+    const frame = (object: THREE.Object3D) => {
+      const box = new THREE.Box3().setFromObject(object);
+      const size = box.getSize(new THREE.Vector3());
+      const center = box.getCenter(new THREE.Vector3());
+      const fit = (Math.max(size.y, size.x / camera.aspect) / 2 / Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2)) * 1.15;
+      controls.target.copy(center);
+      camera.position.set(center.x, center.y, center.z + fit + size.z / 2);
+      controls.maxDistance = fit * 2;
+      controls.update();
+    };
+
     const loader = new GLTFLoader();
     loader.register((parser) => new VRMLoaderPlugin(parser));
     loader
@@ -75,13 +94,15 @@ export default function VrmScene({ src, label, onStateChange }: VrmSceneProps) {
         VRMUtils.rotateVRM0(loaded);
         vrm = loaded;
         scene.add(loaded.scene);
+        frame(loaded.scene);
         setState('ready');
       })
       .catch(() => !disposed && setState('failed'));
 
-    const clock = new THREE.Clock();
-    renderer.setAnimationLoop(() => {
-      const delta = clock.getDelta();
+    const timer = new THREE.Timer();
+    renderer.setAnimationLoop((time) => {
+      timer.update(time);
+      const delta = timer.getDelta();
       vrm?.update(delta);
       controls.update(delta);
       renderer.render(scene, camera);
@@ -92,6 +113,7 @@ export default function VrmScene({ src, label, onStateChange }: VrmSceneProps) {
       renderer.setAnimationLoop(null);
       observer.disconnect();
       controls.dispose();
+      timer.dispose();
       if (vrm) VRMUtils.deepDispose(vrm.scene);
       renderer.dispose();
       renderer.domElement.remove();
