@@ -71,7 +71,7 @@ function ffmpegAvailable(): Promise<boolean> {
 }
 
 /** Thrown for a non-WAV clip when ffmpeg, which would decode it, is not installed. */
-class DecoderMissingError extends Error {
+export class DecoderMissingError extends Error {
   constructor() {
     super('ffmpeg is not installed here, so only WAV clips can be analysed offline');
   }

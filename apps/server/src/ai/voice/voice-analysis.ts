@@ -8,6 +8,9 @@ export interface VoiceAnalysis {
   voicedShare: number;
 }
 
+/** The clip holds no voice to measure (silence, noise, or a steady tone). */
+export class NoVoiceError extends Error {}
+
 const MIN_F0 = 60;
 const MAX_F0 = 400;
 // autocorrelation needs no more than this; decimating keeps an 8 s clip well under a second
@@ -74,7 +77,7 @@ export function analyseVoice(input: Float32Array, inputRate: number): VoiceAnaly
   const energies: number[] = [];
   for (let start = 0; start + frame <= samples.length; start += hop) energies.push(rms(samples, start, frame));
   const loudest = Math.max(...energies, 0);
-  if (loudest < 0.01) throw new Error('the clip is silent');
+  if (loudest < 0.01) throw new NoVoiceError('the clip is silent');
   const gate = loudest * 0.15;
   const pitches: number[] = [];
   let voicedFrames = 0;
@@ -84,7 +87,7 @@ export function analyseVoice(input: Float32Array, inputRate: number): VoiceAnaly
     const f0 = framePitch(samples, i * hop, frame, sampleRate);
     if (f0) pitches.push(f0);
   });
-  if (pitches.length < 5) throw new Error('no clear voice was found in the clip');
+  if (pitches.length < 5) throw new NoVoiceError('no clear voice was found in the clip');
 
   const step = Math.round(sampleRate * 0.01);
   const envelope: number[] = [];

@@ -46,7 +46,7 @@ export const voices = pgTable(
     // null while a clone is still being made, or when it failed
     engineParams: jsonb('engine_params').$type<VoiceEngineParams>(),
     status: text('status', { enum: VOICE_STATUSES }).notNull().default('done'),
-    // why a clone failed, in words a person can act on
+    // why a clone failed: a key of the contract's ErrorCode, shown in the reader's language
     failureReason: text('failure_reason'),
     // the cloning engine that made an own voice (the UI says which one), null for official voices
     clonedBy: text('cloned_by'),

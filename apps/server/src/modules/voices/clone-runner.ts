@@ -1,8 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { probeClip } from '../../ai/voice/audio-probe.ts';
+import { DecoderMissingError } from '../../ai/voice/pcm.ts';
+import { NoVoiceError } from '../../ai/voice/voice-analysis.ts';
 import type { VoiceCloner } from '../../ai/voice/voice-cloner.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { VoiceRow, VoicesRepository } from './voices.repository.ts';
+
+/** Why a clone failed, as a key of ErrorCode so every reader sees it in their language. */
+export type CloneFailure = 'VOICE_CLONE_CLIP_LOST' | 'VOICE_CLONE_NO_VOICE' | 'VOICE_CLONE_NEEDS_FFMPEG' | 'VOICE_CLONE_ENGINE_FAILED';
+
+function failureOf(err: unknown): CloneFailure {
+  if (err instanceof NoVoiceError) return 'VOICE_CLONE_NO_VOICE';
+  if (err instanceof DecoderMissingError) return 'VOICE_CLONE_NEEDS_FFMPEG';
+  return 'VOICE_CLONE_ENGINE_FAILED';
+}
 
 /** Makes the spoken sample of a finished voice; null when no engine can speak it now. */
 export type SampleMaker = (voice: VoiceRow & { engineParams: NonNullable<VoiceRow['engineParams']> }) => Promise<string | null>;
@@ -18,7 +29,7 @@ export function cloneRunner(deps: { voices: VoicesRepository; storage: Storage; 
 
   async function work(row: VoiceRow, signal: AbortSignal) {
     const audio = row.clipKey ? await storage.read(row.clipKey) : null;
-    if (!audio) return voices.fail(row.id, 'The uploaded clip was lost before the voice was made; please upload it again');
+    if (!audio) return voices.fail(row.id, 'VOICE_CLONE_CLIP_LOST');
     try {
       const probed = await probeClip(audio);
       const cloned = await cloner.clone({ audio, ...probed, name: row.name, language: row.language }, signal);
@@ -29,8 +40,8 @@ export function cloneRunner(deps: { voices: VoicesRepository; storage: Storage; 
       await voices.finish(row.id, cloned.engineParams, sample);
     } catch (err) {
       if (signal.aborted) return;
-      log.warn({ err, voiceId: row.id }, 'voice clone failed');
-      await voices.fail(row.id, `${cloner.engine}: ${(err as Error).message}`);
+      log.warn({ err, voiceId: row.id, engine: cloner.engine }, 'voice clone failed');
+      await voices.fail(row.id, failureOf(err));
     }
   }
 

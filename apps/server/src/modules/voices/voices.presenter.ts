@@ -1,4 +1,4 @@
-import type { Voice } from '@starlit/contract';
+import { ErrorCode, errorMessage, type Language, type Voice } from '@starlit/contract';
 import type { z } from 'zod';
 import type { VoiceEngineParams } from '../../db/schema/index.ts';
 import type { VoiceRow } from './voices.repository.ts';
@@ -6,7 +6,13 @@ import type { VoiceRow } from './voices.repository.ts';
 /** Names of the engines that speak each kind of voice, as the server is configured. */
 export type EngineNames = Record<VoiceEngineParams['engine'], string>;
 
-export function presentVoice(row: VoiceRow, engines: EngineNames): z.input<typeof Voice> {
+function reason(key: string | null, lang: Language): string | null {
+  if (!key) return null;
+  const code = key in ErrorCode ? ErrorCode[key as keyof typeof ErrorCode] : ErrorCode.VOICE_CLONE_ENGINE_FAILED;
+  return errorMessage(code, lang);
+}
+
+export function presentVoice(row: VoiceRow, engines: EngineNames, lang: Language): z.input<typeof Voice> {
   return {
     id: row.id,
     name: row.name,
@@ -21,7 +27,7 @@ export function presentVoice(row: VoiceRow, engines: EngineNames): z.input<typeo
     engine: row.engineParams ? engines[row.engineParams.engine] : (row.clonedBy ?? ''),
     clonedBy: row.clonedBy,
     status: row.status,
-    failureReason: row.failureReason,
+    failureReason: reason(row.failureReason, lang),
     createdAt: row.createdAt.toISOString(),
   };
 }

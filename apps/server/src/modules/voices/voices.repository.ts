@@ -2,6 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voices, type VoiceEngineParams } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
+import type { CloneFailure } from './clone-runner.ts';
 
 export type VoiceRow = typeof voices.$inferSelect;
 
@@ -55,7 +56,7 @@ export function voicesRepository(db: Db) {
       await db.update(voices).set({ status: 'done', engineParams, sample, failureReason: null }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
     },
 
-    async fail(id: string, reason: string): Promise<void> {
+    async fail(id: string, reason: CloneFailure): Promise<void> {
       await db.update(voices).set({ status: 'failed', failureReason: reason }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
     },
 

@@ -42,12 +42,12 @@ export function voicesRoutes(app: FastifyInstance, deps: VoicesDeps) {
   const { authenticate } = deps;
   const c = calls.voices;
 
-  registerCall(app, c.list, authenticate, async ({ user, input }) => {
+  registerCall(app, c.list, authenticate, async ({ user, input, lang }) => {
     const page = await voices.list(input.tab, user, input.cursor, input.limit);
-    return { items: page.items.map((row) => presentVoice(row, engines)), nextCursor: page.nextCursor };
+    return { items: page.items.map((row) => presentVoice(row, engines, lang)), nextCursor: page.nextCursor };
   });
 
-  registerCall(app, c.detail, authenticate, async ({ user, input }) => presentVoice(await voices.detail(input.id, user), engines));
+  registerCall(app, c.detail, authenticate, async ({ user, input, lang }) => presentVoice(await voices.detail(input.id, user), engines, lang));
 
   registerCall(app, c.remove, authenticate, async ({ user, input }) => {
     await voices.remove(user, input.id);
@@ -61,8 +61,8 @@ export function voicesRoutes(app: FastifyInstance, deps: VoicesDeps) {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = CLONE_BODY_LIMIT;
     });
-    registerCall(scope, c.clone, authenticate, async ({ user, input }) =>
-      presentVoice(await voices.clone(user, { name: input.name, gender: input.gender, language: input.language, audio: Buffer.from(input.audio, 'base64') }), engines),
+    registerCall(scope, c.clone, authenticate, async ({ user, input, lang }) =>
+      presentVoice(await voices.clone(user, { name: input.name, gender: input.gender, language: input.language, audio: Buffer.from(input.audio, 'base64') }), engines, lang),
     );
   });
 

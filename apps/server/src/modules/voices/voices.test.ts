@@ -148,7 +148,9 @@ describe('cloning', () => {
     const res = await clone(u.token, silence);
     const failed = await settled(res.body.data.id, u.token);
     expect(failed.status).toBe('failed');
-    expect(failed.failureReason).toMatch(/silent/);
+    expect(failed.failureReason).toBe('No clear voice was found in the clip: record again somewhere quiet');
+    const zh = await t.call<Voice>(`${P}/detail`, { id: failed.id }, { token: u.token, lang: 'zh_TW' });
+    expect(zh.body.data.failureReason).toBe('音訊片段中找不到清晰的人聲：請在安靜的地方重新錄製');
   });
 });
 
