@@ -62,6 +62,8 @@ export const avatarCalls = {
       name: z.string().max(AVATAR_LIMITS.name).default(''),
       description: z.string().max(AVATAR_LIMITS.description).default(''),
       style: z.string().max(40).default(''),
+      /** A picture to start from (jpg, png or webp as base64, at most 5 MB); the offline engine draws from the words alone. */
+      referenceImage: z.string().min(1).optional(),
     }),
     output: z.object({ jobId: z.string(), status: AvatarJobStatus }),
   }),

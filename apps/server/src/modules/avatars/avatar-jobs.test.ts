@@ -104,6 +104,15 @@ describe('generation with the offline engine', () => {
       expect(avatar.body.data).toMatchObject({ kind: '2d', image2d: done.imageUrl, job: { status: 'done' } });
       const [row] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));
       expect(row).toMatchObject({ avatar: done.imageUrl, avatarStyle: 'anime', avatarEditPrompt: 'a cheerful cat girl' });
+
+      // a reference picture is checked like an upload, kept on the agent, and handed to the engine
+      const bad = await t.call(c.generate2d.path, { agentId, name: 'Luna', description: 'again', style: 'anime', referenceImage: Buffer.from('no picture').toString('base64') }, { token: u.token });
+      expect(bad.body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
+      const photo = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#ffd36e' } }).jpeg().toBuffer();
+      const again = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'again', style: 'anime', referenceImage: photo.toString('base64') }, { token: u.token });
+      await waitFor(t, u.token, again.body.data.jobId, 'done');
+      const [withReference] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));
+      expect(withReference!.avatarReferenceImage).toMatch(/^\/media\/avatars\/.+\.webp$/);
     } finally {
       await t.close();
     }

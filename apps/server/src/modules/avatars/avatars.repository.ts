@@ -13,6 +13,8 @@ export interface AvatarJobPayload {
   name: string;
   description: string;
   style: string;
+  /** Storage key of the reference picture, re-encoded like an upload. */
+  referenceKey?: string;
 }
 
 /** What a finished generation job stores. */
@@ -27,6 +29,7 @@ export interface AvatarFields {
   image?: string | null;
   vrm?: string | null;
   editPrompt?: string | null;
+  referenceImage?: string | null;
   style?: string | null;
 }
 

@@ -44,6 +44,7 @@ export async function avatarsModule(app: FastifyInstance, opts: AvatarsOptions) 
 
   const limits: Record<string, number> = {
     [c.upload2d.path]: uploadBodyLimit(AVATAR_LIMITS.imageBytes),
+    [c.generate2d.path]: uploadBodyLimit(AVATAR_LIMITS.imageBytes),
     [c.upload3d.path]: uploadBodyLimit(AVATAR_LIMITS.vrmBytes),
   };
   app.addHook('onRoute', (route) => {

@@ -73,9 +73,20 @@ export function avatarsService(deps: AvatarsDeps) {
 
   const key = (agentId: string, ext: string) => `avatars/${agentId}/${randomBytes(8).toString('hex')}.${ext}`;
 
+  /** Checks and re-encodes an uploaded picture (content, size, metadata) and answers its storage key. */
+  async function storeUpload(agentId: string, base64: string): Promise<string> {
+    const upload = Buffer.from(base64, 'base64');
+    if (upload.length > AVATAR_LIMITS.imageBytes) throw new AppError(ErrorCode.AVATAR_IMAGE_TOO_LARGE);
+    const image = await normalizeAvatarImage(upload);
+    if (!image) throw new AppError(ErrorCode.AVATAR_BAD_IMAGE);
+    const stored = key(agentId, 'webp');
+    await storage.put(stored, image, 'image/webp');
+    return stored;
+  }
+
   return {
     /** SPEC §5: a name, a description and a style are all required. */
-    async generate2d(userId: string, input: { agentId: string; name: string; description: string; style: string }) {
+    async generate2d(userId: string, input: { agentId: string; name: string; description: string; style: string; referenceImage?: string }) {
       const payload: AvatarJobPayload = {
         agentId: input.agentId,
         ownerId: userId,
@@ -86,6 +97,8 @@ export function avatarsService(deps: AvatarsDeps) {
       if (!payload.name || !payload.description || !payload.style) throw new AppError(ErrorCode.AVATAR_FIELDS_REQUIRED);
       if (!(AVATAR_STYLES as readonly string[]).includes(payload.style)) throw new AppError(ErrorCode.AVATAR_UNKNOWN_STYLE);
       await owned(userId, input.agentId);
+      // stored first so the job row carries a key, not megabytes of base64
+      if (input.referenceImage) payload.referenceKey = await storeUpload(input.agentId, input.referenceImage);
       const job = await queue.enqueue(AVATAR_JOB, payload);
       deps.wake();
       return { jobId: job.id, status: publicStatus(job.status) };
@@ -95,8 +108,9 @@ export function avatarsService(deps: AvatarsDeps) {
     async run(job: JobRow, signal: AbortSignal): Promise<AvatarJobResult> {
       const p = job.payload as AvatarJobPayload;
       const seed = createHash('sha256').update(`${p.name}\n${p.description}\n${p.style}`).digest().readUInt32LE(0);
+      const referenceImage = p.referenceKey ? ((await storage.read(p.referenceKey)) ?? undefined) : undefined;
       const drawn = await deps.imageModel.generate(
-        { prompt: `${p.name}: ${p.description}`, style: p.style, width: GENERATED_SIZE, height: GENERATED_SIZE, seed },
+        { prompt: `${p.name}: ${p.description}`, style: p.style, width: GENERATED_SIZE, height: GENERATED_SIZE, seed, referenceImage },
         signal,
       );
       const image = await normalizeAvatarImage(drawn.image);
@@ -105,7 +119,8 @@ export function avatarsService(deps: AvatarsDeps) {
       // the agent may have been deleted while the job waited: nothing to put the picture on
       if (!agent) throw new Error('the agent no longer exists');
       const imageUrl = await storage.put(key(p.agentId, 'webp'), image, 'image/webp');
-      await agents.setAvatar(p.agentId, p.ownerId, { image: imageUrl, kind: agent.kind ?? '2d', editPrompt: p.description, style: p.style });
+      const reference = p.referenceKey ? storage.url(p.referenceKey) : null;
+      await agents.setAvatar(p.agentId, p.ownerId, { image: imageUrl, kind: agent.kind ?? '2d', editPrompt: p.description, style: p.style, referenceImage: reference });
       return { imageUrl, engine: drawn.engine };
     },
 
@@ -128,11 +143,7 @@ export function avatarsService(deps: AvatarsDeps) {
 
     async upload2d(userId: string, agentId: string, base64: string) {
       const agent = await owned(userId, agentId);
-      const upload = Buffer.from(base64, 'base64');
-      if (upload.length > AVATAR_LIMITS.imageBytes) throw new AppError(ErrorCode.AVATAR_IMAGE_TOO_LARGE);
-      const image = await normalizeAvatarImage(upload);
-      if (!image) throw new AppError(ErrorCode.AVATAR_BAD_IMAGE);
-      const url = await storage.put(key(agentId, 'webp'), image, 'image/webp');
+      const url = storage.url(await storeUpload(agentId, base64));
       await agents.setAvatar(agentId, userId, { image: url, kind: agent.kind ?? '2d' });
       return present(agentId);
     },
