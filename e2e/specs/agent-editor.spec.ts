@@ -165,3 +165,23 @@ test('a failed save keeps the text on the device until a retry; 3D models; someo
   await expect(other.getByRole('heading', { name: 'You cannot edit this agent' })).toBeVisible();
   await other.close();
 });
+
+test('in zh_TW at 390 px the form speaks Chinese, shows the contract messages and does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpAt(page, uniqueName('zh'), '/', 'zh_TW');
+  await page.evaluate(() => localStorage.setItem('languageType', 'zh_TW'));
+  await page.goto('/#/agent');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '建立智能體' })).toBeVisible();
+  await field(page, '暱稱').fill('名'.repeat(21));
+  await expect(page.getByText('名稱最多 20 個字')).toBeVisible();
+  await field(page, '暱稱').fill('星星');
+  await expect(page).toHaveURL(/#\/agent\/[0-9a-f-]{36}$/);
+  await field(page, '開場白').fill('開'.repeat(501));
+  await expect(page.getByText('開場白最多 500 個字')).toBeVisible();
+  await page.getByRole('textbox', { name: '新標籤' }).fill('可愛');
+  await page.getByRole('button', { name: '新增標籤' }).click();
+  await page.getByRole('button', { name: '加入推薦標籤 可愛' }).click();
+  await expect(page.getByText('標籤已選擇')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
