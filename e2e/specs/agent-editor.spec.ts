@@ -148,6 +148,8 @@ test('a failed save keeps the text on the device until a retry; 3D models; someo
   await page.reload();
   await expect(field(page, 'Role intro')).toHaveValue('Typed while offline');
   await expect(page.getByText('Unsaved edits restored from this device')).toBeVisible();
+  // the restored edit is sent again on load, and fails again while the route is down
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Not saved');
   await page.unroute('**/ai/api/v1/agent/update');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
@@ -158,6 +160,22 @@ test('a failed save keeps the text on the device until a retry; 3D models; someo
   await page.getByRole('radio', { name: '3D' }).click();
   await page.getByRole('button', { name: /^Use / }).first().click();
   await expect(page.getByText(/^3D model set: .+\.vrm$/)).toBeVisible();
+
+  const identity = page.getByRole('form', { name: 'New identity' });
+  await identity.getByRole('button', { name: 'Save identity' }).click();
+  await expect(identity.getByText('Name is required')).toBeVisible();
+  await identity.getByLabel('Identity name').fill('Captain');
+  await identity.getByRole('button', { name: 'Save identity' }).click();
+  await expect(identity.getByText('Gender is required')).toBeVisible();
+  await identity.getByLabel('Identity gender').selectOption('Female');
+  await identity.getByLabel('Background').fill('Flies the night shift.');
+  await identity.getByRole('radio', { name: 'This agent only' }).check();
+  await identity.getByRole('button', { name: 'Save identity' }).click();
+  const identities = page.getByRole('list', { name: 'My chat identities' });
+  await expect(identities.getByText('Captain')).toBeVisible();
+  await expect(identities.getByText('Female · This agent')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Captain' }).click();
+  await expect(identities.getByText('No identity yet.')).toBeVisible();
 
   const other = await browser.newPage();
   await signUpAt(other, uniqueName('visitor'));
