@@ -1,5 +1,5 @@
 import type { CardProblem } from '@starlit/contract';
-import { AGENT_LIMITS, AgentTags, characterCount } from '@starlit/contract/rules';
+import { AGENT_LIMITS, characterCount, Tag, tagKey } from '@starlit/contract/rules';
 import type { MessageKey } from '@starlit/contract';
 import type { CardAgent } from './cards/index.ts';
 
@@ -17,10 +17,14 @@ export function cardProblems(agent: Pick<CardAgent, 'nickname' | 'roleSetting' |
   tooLong('roleSetting', agent.roleSetting, AGENT_LIMITS.roleSetting, 'agent.roleSettingTooLong');
   tooLong('opening', agent.opening, AGENT_LIMITS.opening, 'agent.openingTooLong');
   tooLong('roleIntro', agent.roleIntro, AGENT_LIMITS.roleIntro, 'agent.roleIntroTooLong');
-  const tags = AgentTags.safeParse(agent.tags);
-  if (!tags.success) {
-    const keys = new Set(tags.error.issues.map((issue) => issue.message as MessageKey));
-    for (const messageKey of keys) problems.push({ field: 'tags', messageKey });
+  // each tag rule is checked on its own so that every one broken is named, not just the first
+  const tagKeys = new Set<MessageKey>();
+  if (agent.tags.length > AGENT_LIMITS.tags) tagKeys.add('agent.tagsMax');
+  if (new Set(agent.tags.map(tagKey)).size !== agent.tags.length) tagKeys.add('agent.tagExists');
+  for (const tag of agent.tags) {
+    const parsed = Tag.safeParse(tag);
+    if (!parsed.success) tagKeys.add(parsed.error.issues[0].message as MessageKey);
   }
+  for (const messageKey of tagKeys) problems.push({ field: 'tags', messageKey });
   return problems;
 }
