@@ -43,7 +43,10 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
 
   const setPublic = async (isPublic: boolean) => {
     if (!agent) return;
+    // publishing waits for this, so the published copy carries the chosen visibility
+    setBusy(true);
     const result = await callApi(calls.agents.update, { id: agent.id, isPublic });
+    setBusy(false);
     if (isOk(result)) editor.setAgent(result.data);
     else setRefusal(result.message);
   };
@@ -76,7 +79,7 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
       </ul>
       {missing.size === 0 && <p className="mt-3 text-sm text-emerald-700 dark:text-emerald-400">{t('publish.ready')}</p>}
       <label className="mt-4 flex items-center gap-3 text-sm">
-        <input type="checkbox" role="switch" checked={agent?.isPublic ?? false} disabled={!agent} onChange={(e) => void setPublic(e.target.checked)} className="size-4 accent-brand-600" />
+        <input type="checkbox" role="switch" checked={agent?.isPublic ?? false} disabled={!agent || busy} onChange={(e) => void setPublic(e.target.checked)} className="size-4 accent-brand-600" />
         <span>
           <span className="font-medium text-ink">{t('publish.public')}</span>
           <span className="block text-xs text-muted">{t('publish.publicHint')}</span>
