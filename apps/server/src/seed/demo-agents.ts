@@ -1,4 +1,7 @@
 import type { AvatarOptions } from '../ai/image/avatar.ts';
+import type { SKILL_KEYS } from '../db/schema/index.ts';
+
+type SkillKey = (typeof SKILL_KEYS)[number];
 
 export interface DemoAgent {
   slug: string;
@@ -9,6 +12,9 @@ export interface DemoAgent {
   opening: string;
   tags: string[];
   avatar: Omit<AvatarOptions, 'seed' | 'size'>;
+  /** Slug of the official voice it speaks with (demo-catalogue.ts). */
+  voice: string;
+  skills: SkillKey[];
 }
 
 /** Six public agents of the official account, different in mood and purpose. */
@@ -25,6 +31,8 @@ export const DEMO_AGENTS: DemoAgent[] = [
     opening: 'Hello, night traveller. The sky is clear tonight — shall I tell you the story of the star you can see from your window? 今晚的星空很美，想聽一個星星的故事嗎？',
     tags: ['Healing', 'Stars', 'Stories', 'Bedtime'],
     avatar: { palette: 'starlit', hair: 'long', hairColour: '#c9b6ff', skin: '#ffe0cc' },
+    voice: 'luna-voice',
+    skills: ['TextToImage', 'TextToMusic'],
   },
   {
     slug: 'orion',
@@ -38,6 +46,8 @@ export const DEMO_AGENTS: DemoAgent[] = [
     opening: 'First officer on deck! We just dropped out of hyperspace next to a planet nobody has charted. Do we land, scan, or say hello on the radio first?',
     tags: ['Adventure', 'Sci-fi', 'Space', 'Role-play'],
     avatar: { palette: 'ocean', hair: 'short', hairColour: '#2b2340', skin: '#c98f6b' },
+    voice: 'atlas',
+    skills: ['TextToImage'],
   },
   {
     slug: 'mochi',
@@ -51,6 +61,8 @@ export const DEMO_AGENTS: DemoAgent[] = [
     opening: 'Welcome to Moonbeam Café, nya~! Today\'s special is a starlight milk tea with honey jelly. What kind of day are you having?',
     tags: ['Cute', 'Food', 'Daily life', 'Café'],
     avatar: { palette: 'rose', hair: 'bun', hairColour: '#ff9ec4', ears: 'cat', skin: '#ffe0cc' },
+    voice: 'xing',
+    skills: ['TextToImage', 'ImageToImage'],
   },
   {
     slug: 'kai',
@@ -64,6 +76,8 @@ export const DEMO_AGENTS: DemoAgent[] = [
     opening: 'Yo! Got a beat running at 100 BPM right now. Tell me how you feel and I\'ll turn it into a move. 來，一起跳吧！',
     tags: ['Music', 'Dance', 'Hip-hop', 'Motivation'],
     avatar: { palette: 'ember', hair: 'spiky', hairColour: '#ff7a3d', skin: '#9c6646' },
+    voice: 'felix',
+    skills: ['TextToMusic', 'AIDance'],
   },
   {
     slug: 'hu-li',
@@ -77,6 +91,8 @@ export const DEMO_AGENTS: DemoAgent[] = [
     opening: '月下竹林風，狐影映清空。Traveller, you found my bamboo grove. Ask me anything — but you may get a riddle in return.',
     tags: ['Fantasy', 'Poetry', 'Mythology', 'Riddles'],
     avatar: { palette: 'mint', hair: 'long', hairColour: '#ffb36b', ears: 'fox', skin: '#f6cfb4' },
+    voice: 'yun',
+    skills: ['TextToImage'],
   },
   {
     slug: 'sage',
@@ -90,5 +106,7 @@ export const DEMO_AGENTS: DemoAgent[] = [
     opening: 'Welcome to class! Which language shall we practise today — English or 中文? Tell me one thing you did this morning, in that language.',
     tags: ['Learning', 'Language', 'Tutor'],
     avatar: { palette: 'violet', hair: 'short', hairColour: '#e8e2ff', skin: '#e8b898' },
+    voice: 'atlas',
+    skills: ['TextToMusic'],
   },
 ];

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { agents, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
+import { agents, agentSkills, agentVoices, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
 
 /** Every demo row, ready to insert. */
 export interface DemoRows {
@@ -9,6 +9,8 @@ export interface DemoRows {
   gifts: Array<typeof gifts.$inferInsert>;
   storeItems: Array<typeof storeItems.$inferInsert>;
   agents: Array<typeof agents.$inferInsert>;
+  agentVoices: Array<typeof agentVoices.$inferInsert>;
+  agentSkills: Array<typeof agentSkills.$inferInsert>;
   works: Array<typeof works.$inferInsert>;
 }
 
@@ -40,6 +42,8 @@ export function seedRepository(db: Db) {
         await tx.insert(gifts).values(rows.gifts).onConflictDoNothing();
         await tx.insert(storeItems).values(rows.storeItems).onConflictDoNothing();
         await tx.insert(agents).values(rows.agents).onConflictDoNothing();
+        await tx.insert(agentVoices).values(rows.agentVoices).onConflictDoNothing();
+        await tx.insert(agentSkills).values(rows.agentSkills).onConflictDoNothing();
         await tx.insert(works).values(rows.works).onConflictDoNothing();
         await tx
           .insert(appMeta)

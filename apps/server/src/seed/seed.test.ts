@@ -80,6 +80,17 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives the demo agents a 2D avatar, an official voice and skills, as publishing asks', async () => {
+    const list = await t.call<{ items: Array<{ id: string }> }>('/ai/api/v1/agent/public_list', { limit: 20 });
+    expect(list.body.data.items).toHaveLength(6);
+    for (const { id } of list.body.data.items) {
+      const agent = (await t.call<{ avatar: { kind: string }; voices: unknown[]; skills: unknown[] }>('/ai/api/v1/agent/get', { id })).body.data;
+      expect(agent.avatar.kind).toBe('2d');
+      expect(agent.voices).toHaveLength(1);
+      expect(agent.skills.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('does nothing on a second start', async () => {
     const before = await rowCounts();
     expect((await seedDemo(t.starlit, config)).seeded).toBe(false);

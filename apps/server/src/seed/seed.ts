@@ -12,7 +12,7 @@ import { seedId } from './seed-id.ts';
 import { seedRepository, type DemoRows } from './seed.repository.ts';
 
 /** Raise when the demo content changes, so existing installations pick up the new rows. */
-export const DEMO_SEED_VERSION = '1';
+export const DEMO_SEED_VERSION = '2';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -71,11 +71,15 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
         opening: a.opening,
         tags: a.tags,
         avatar: generated(media.agentAvatars, a.slug),
+        avatarKind: '2d' as const,
         isPublic: true,
         publishedAt: at,
         createdAt: at,
       };
     }),
+    // demo agents speak with an official voice and have skills, as the publish rules ask
+    agentVoices: DEMO_AGENTS.map((a) => ({ agentId: seedId(`agent:${a.slug}`), voiceId: seedId(`voice:${a.voice}`), position: 0 })),
+    agentSkills: DEMO_AGENTS.flatMap((a) => a.skills.map((skillKey) => ({ agentId: seedId(`agent:${a.slug}`), skillKey }))),
     works: DEMO_WORKS.map((w) => {
       const at = publishedAt(w.slug, now);
       const files = generated(media.works, w.slug);
