@@ -55,7 +55,7 @@ test('an agent is created step by step, every §5 rule shows its message, then i
   await page.reload();
   await expect(field(page, 'Opening line')).toHaveValue('Hello traveller, shall we fly to the stars?');
 
-  await page.getByRole('checkbox', { name: /Text to image/ }).click();
+  await page.getByRole('checkbox', { name: /Text to image/ }).check();
   await expect(page.getByRole('checkbox', { name: /Text to image/ })).toBeChecked();
 
   const tag = page.getByRole('textbox', { name: 'New tag' });

@@ -18,12 +18,16 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
   const [refusal, setRefusal] = useState('');
   const catalogue = useQuery({ queryKey: ['agents', 'skills'], queryFn: ({ signal }) => requestData(calls.agents.skills, {}, signal), staleTime: Infinity });
   const agent = editor.agent;
-  const chosen = new Set(agent?.skills.map((skill) => skill.key) ?? []);
+  // shown at once while the server saves it, and dropped for the server's answer after
+  const [optimistic, setOptimistic] = useState<Key[] | null>(null);
+  const chosen = new Set(optimistic ?? agent?.skills.map((skill) => skill.key) ?? []);
 
   const toggle = async (key: Key) => {
     if (!agent) return;
     const next = chosen.has(key) ? [...chosen].filter((k) => k !== key) : [...chosen, key];
+    setOptimistic(next);
     const result = await callApi(calls.agents.setSkills, { id: agent.id, skills: next });
+    setOptimistic(null);
     if (isOk(result)) {
       editor.setAgent(result.data);
       setRefusal('');

@@ -20,10 +20,20 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState('');
   const { agent, setAgent } = editor;
+  // compared by content: every saved text answers a new agent object with equal voices,
+  // which must not reset a slider being dragged
+  const serverVoices = JSON.stringify(agent?.voices ?? []);
   const fromServer = useMemo<SelectedVoice[]>(
     () =>
-      agent?.voices.map((v) => ({ voiceId: v.voiceId, name: v.name, cloned: v.cloned, pitch: semitonesToSlider(v.pitch), volume: rateToSlider(v.volume), speed: rateToSlider(v.speed) })) ?? [],
-    [agent?.voices],
+      (JSON.parse(serverVoices) as NonNullable<typeof agent>['voices']).map((v) => ({
+        voiceId: v.voiceId,
+        name: v.name,
+        cloned: v.cloned,
+        pitch: semitonesToSlider(v.pitch),
+        volume: rateToSlider(v.volume),
+        speed: rateToSlider(v.speed),
+      })),
+    [serverVoices],
   );
   const [voices, setVoices] = useState(fromServer);
   useEffect(() => setVoices(fromServer), [fromServer]);
