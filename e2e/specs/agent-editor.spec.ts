@@ -133,6 +133,11 @@ test('an agent is created step by step, every §5 rule shows its message, then i
 
   await page.goto('/#/?tab=agent');
   await expect(page.getByRole('list', { name: 'AI Agent' }).getByRole('link', { name: nickname })).toBeVisible();
+
+  await page.goto(`/#/agent/${id}`);
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'Open the agent page' })).toBeHidden();
 });
 
 test('a failed save keeps the text on the device until a retry; 3D models; someone else cannot open the draft', async ({ page, browser }) => {
