@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAt, uniqueName } from '../support/session';
 
@@ -25,6 +26,26 @@ function sineWav(seconds: number, sampleRate: number): Buffer {
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
+}
+
+/** A small RGB PNG with a diagonal gradient, built chunk by chunk. */
+function gradientPng(size: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), body])));
+    return Buffer.concat([length, Buffer.from(type), body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) rows.set([(x * 255) / size, (y * 255) / size, 180], y * (1 + size * 3) + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -140,7 +161,7 @@ test('an agent is created step by step, every §5 rule shows its message, then i
   await expect(page.getByRole('link', { name: 'Open the agent page' })).toBeHidden();
 });
 
-test('a failed save keeps the text on the device until a retry; 3D models; someone else cannot open the draft', async ({ page, browser }) => {
+test('a failed save keeps the text on the device until a retry; identities; avatar uploads and 3D models; someone else cannot open the draft', async ({ page, browser }) => {
   await signUpAt(page, uniqueName('keeper'));
   await page.goto('/#/agent');
   await field(page, 'Nickname').fill('Keeper');
@@ -162,7 +183,12 @@ test('a failed save keeps the text on the device until a retry; 3D models; someo
   await expect(page.getByText('Unsaved edits restored from this device')).toBeHidden();
   await expect(field(page, 'Role intro')).toHaveValue('Typed while offline');
 
+  await page.getByLabel('Upload a 2D picture').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: gradientPng(64) });
+  await expect(page.getByRole('img', { name: 'Current 2D avatar' })).toBeVisible();
+
   await page.getByRole('radio', { name: '3D' }).click();
+  await page.getByLabel('Upload a VRM model').setInputFiles({ name: 'fake.vrm', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model') });
+  await expect(page.getByRole('alert').filter({ hasText: /VRM|glTF/i })).toBeVisible();
   await page.getByRole('button', { name: /^Use / }).first().click();
   await expect(page.getByText(/^3D model set: .+\.vrm$/)).toBeVisible();
 
