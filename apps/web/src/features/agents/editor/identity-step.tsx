@@ -63,10 +63,10 @@ export function IdentityStep({ agentId }: { agentId: string | null }) {
               </span>
             </span>
             <Button size="sm" variant="secondary" onClick={() => edit(identity)} aria-label={t('identity.edit', { name: identity.name })}>
-              {t('identity.edit', { name: '' }).trim()}
+              {t('identity.editShort')}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => void remove(identity)} aria-label={t('identity.delete', { name: identity.name })}>
-              {t('identity.delete', { name: '' }).trim()}
+              {t('identity.deleteShort')}
             </Button>
           </li>
         ))}

@@ -14,9 +14,9 @@ import { FieldMessage } from './section';
 import { useRuleMessage } from './rule-message';
 import { addVoice, type SelectedVoice } from './voice-rules';
 
-type Tab = z.infer<typeof VoiceTab>;
+type VoiceTabId = z.infer<typeof VoiceTab>;
 type VoiceData = z.infer<typeof Voice>;
-const TABS: readonly Tab[] = ['recommend', 'male', 'female', 'my'];
+const TABS: readonly VoiceTabId[] = ['recommend', 'male', 'female', 'my'];
 
 export interface VoicePickerProps {
   open: boolean;
@@ -28,7 +28,7 @@ export interface VoicePickerProps {
 /** The voice picker of SPEC §2: tabs, samples, badges, and cloning in "My". */
 export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerProps) {
   const { t } = useTranslation('agents');
-  const [tab, setTab] = useState<Tab>('recommend');
+  const [tab, setTab] = useState<VoiceTabId>('recommend');
   const [error, setError] = useState('');
   const rule = useRuleMessage();
 
@@ -61,7 +61,7 @@ export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerPr
   );
 }
 
-function VoiceList({ tab, active, selected, onPick }: { tab: Tab; active: boolean; selected: readonly SelectedVoice[]; onPick(voice: VoiceData): void }) {
+function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active: boolean; selected: readonly SelectedVoice[]; onPick(voice: VoiceData): void }) {
   const { t } = useTranslation('agents');
   const list = useQuery({
     queryKey: ['voices', 'list', tab],
@@ -94,7 +94,7 @@ function VoiceList({ tab, active, selected, onPick }: { tab: Tab; active: boolea
               <p className="text-xs text-muted">{t('voice.noSample')}</p>
             )}
             <Button size="sm" variant={added ? 'secondary' : 'primary'} disabled={voice.status !== 'done'} onClick={() => onPick(voice)} aria-label={t('voice.add', { name: voice.name })}>
-              {added ? t('voice.added') : t('voice.add', { name: '' }).trim()}
+              {added ? t('voice.added') : t('voice.addShort')}
             </Button>
           </li>
         );

@@ -21,7 +21,7 @@ export function VoicePreviewButton({ voice }: { voice: SelectedVoice }) {
   };
   return (
     <Button size="sm" variant="secondary" disabled={busy} onClick={() => void preview()} aria-label={t('voice.preview', { name: voice.name })}>
-      {t('voice.preview', { name: '' }).trim()}
+      {t('voice.previewShort')}
     </Button>
   );
 }
