@@ -11,7 +11,7 @@ import type { AgentEditorState } from './use-agent-editor';
 type Phase = { step: 'idle' } | { step: 'generating' } | { step: 'failed'; reason: string };
 
 /** "Audition opening line": speaks the saved opening with the first voice and plays it. */
-export function AuditionPanel({ editor }: { editor: AgentEditorState }) {
+export function AuditionPanel({ editor, waiting }: { editor: AgentEditorState; waiting: boolean }) {
   const { t } = useTranslation('agents');
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const audio = useRef<HTMLAudioElement>(null);
@@ -38,7 +38,7 @@ export function AuditionPanel({ editor }: { editor: AgentEditorState }) {
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-dashed border-line p-3">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void audition()} disabled={!ready || phase.step === 'generating'}>
+        <Button onClick={() => void audition()} disabled={!ready || waiting || phase.step === 'generating'}>
           {t('audition.button')}
         </Button>
         {phase.step === 'failed' && (

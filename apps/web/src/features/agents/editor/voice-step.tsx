@@ -19,6 +19,8 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
   const { t } = useTranslation('agents');
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState('');
+  // the audition speaks the saved voices, so it waits while a change is on its way
+  const [savingVoices, setSavingVoices] = useState(false);
   const { agent, setAgent } = editor;
   // compared by content: every saved text answers a new agent object with equal voices,
   // which must not reset a slider being dragged
@@ -45,6 +47,7 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
           id,
           voices: next.map((v) => ({ voiceId: v.voiceId, pitch: sliderToSemitones(v.pitch), volume: sliderToRate(v.volume), speed: sliderToRate(v.speed) })),
         });
+        setSavingVoices(false);
         if (isOk(result)) {
           setAgent(result.data);
           setRefusal('');
@@ -55,7 +58,9 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
 
   const change = (next: SelectedVoice[]) => {
     setVoices(next);
-    if (agent) save(agent.id, next);
+    if (!agent) return;
+    setSavingVoices(true);
+    save(agent.id, next);
   };
   const slide = (voiceId: string, slider: Slider, value: number) => change(voices.map((v) => (v.voiceId === voiceId ? { ...v, [slider]: value } : v)));
   const shown = (slider: Slider, value: number) => (slider === 'pitch' ? t('voice.semitones', { value: sliderToSemitones(value) }) : t('voice.rate', { value: sliderToRate(value).toFixed(2) }));
@@ -110,7 +115,7 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
         </Button>
       </div>
       {agent && <VoicePicker open={open} onClose={() => setOpen(false)} selected={voices} onChange={change} />}
-      <AuditionPanel editor={editor} />
+      <AuditionPanel editor={editor} waiting={savingVoices} />
     </div>
   );
 }
