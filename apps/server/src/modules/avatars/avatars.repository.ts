@@ -23,16 +23,6 @@ export interface AvatarJobResult {
   engine: string;
 }
 
-/** Avatar fields of an agent, as the agents feature's setAvatar takes them. */
-export interface AvatarFields {
-  kind?: '2d' | '3d' | null;
-  image?: string | null;
-  vrm?: string | null;
-  editPrompt?: string | null;
-  referenceImage?: string | null;
-  style?: string | null;
-}
-
 export function avatarsRepository(db: Db) {
   return {
     /** Owner and avatar of a live (not deleted) agent, or null. */

@@ -5,7 +5,8 @@ import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
 import type { JobQueue, JobRow } from '../../jobs/queue.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { AVATAR_JOB, type AvatarFields, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
+import type { AvatarInput } from '../agents/agents.service.ts';
+import { AVATAR_JOB, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
 import { isVrm } from './glb.ts';
 import { normalizeAvatarImage } from './image-upload.ts';
@@ -15,7 +16,7 @@ const GENERATED_SIZE = 512;
 
 /** The agents feature's write of avatar fields (it owns the agents table). */
 export interface AvatarWriter {
-  setAvatar(agentId: string, ownerId: string, avatar: AvatarFields): Promise<unknown>;
+  setAvatar(agentId: string, ownerId: string, avatar: AvatarInput): Promise<unknown>;
 }
 
 export interface AvatarsDeps {
