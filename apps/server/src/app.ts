@@ -102,7 +102,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl });
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
-  voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech });
+  voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
   agentsRoutes(app, { agents: services.agents, authenticate });
   identitiesRoutes(app, { identities: services.identities, authenticate });
   await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });

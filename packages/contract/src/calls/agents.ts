@@ -3,6 +3,7 @@ import { defineCall, EmptyInput, PageInput, pageOf } from '../call.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { AgentGender, AgentNickname, AgentTags, Opening, RoleIntro, RoleSetting } from '../rules/agent.ts';
 import { LIMITS } from '../rules/constants.ts';
+import { rateToSlider, sliderToRate } from '../rules/sliders.ts';
 
 /** The skills of SPEC §3. */
 export const SkillKey = z.enum(['TextToImage', 'ImageToImage', 'TextToMusic', 'AIDance']);
@@ -11,10 +12,13 @@ export const SkillKey = z.enum(['TextToImage', 'ImageToImage', 'TextToMusic', 'A
 export const Skill = z.object({ key: SkillKey, priceDiamonds: z.number().int(), usageDays: z.number().int().nullable() });
 
 /** Slider settings of one voice (SPEC §9): semitones −12..12, volume and speed 0.5..2. */
+// Rates are kept on the slider's own steps, so what is saved is exactly what the slider shows
+// and moving another slider never rewrites it (which would also void the audition).
+const onSliderStep = (rate: number) => sliderToRate(rateToSlider(rate));
 export const VoiceSettings = z.object({
   pitch: z.number().int().min(-12).max(12).default(0),
-  volume: z.number().min(0.5).max(2).default(1),
-  speed: z.number().min(0.5).max(2).default(1),
+  volume: z.number().min(0.5).max(2).default(1).transform(onSliderStep),
+  speed: z.number().min(0.5).max(2).default(1).transform(onSliderStep),
 });
 
 /** A voice of an agent, in the agent's order. */

@@ -71,6 +71,7 @@ describe('tags (SPEC §5)', () => {
 describe('publish checklist (SPEC §5)', () => {
   const ready: PublishFacts = {
     nickname: 'Luna',
+    tags: ['Stars'],
     opening: 'Hello',
     roleIntro: 'A stargazer',
     roleSetting: 'You are Luna',
@@ -92,6 +93,17 @@ describe('publish checklist (SPEC §5)', () => {
     [{ hasAvatar: false }, 'agent.avatarRequired'],
     [{ auditioned: false }, 'agent.auditionRequired'],
   ] as const)('names what is missing: %o', (change, key) => {
+    expect(publishProblems({ ...ready, ...change })).toEqual([key]);
+  });
+
+  it.each([
+    [{ nickname: 'n'.repeat(21) }, 'agent.nameTooLong'],
+    [{ roleSetting: 's'.repeat(1001) }, 'agent.roleSettingTooLong'],
+    [{ opening: 'o'.repeat(501) }, 'agent.openingTooLong'],
+    [{ roleIntro: 'i'.repeat(2001) }, 'agent.roleIntroTooLong'],
+    [{ tags: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'agent.tagsMax'],
+    [{ tags: ['Stars', 'stars'] }, 'agent.tagExists'],
+  ] as const)('refuses a field that breaks its rule, as an imported card may: %o', (change, key) => {
     expect(publishProblems({ ...ready, ...change })).toEqual([key]);
   });
 

@@ -81,6 +81,7 @@ export function addTag(tags: readonly string[], tag: string, source: 'typed' | '
 /** What the publish check looks at. */
 export interface PublishFacts {
   nickname: string;
+  tags: readonly string[];
   opening: string;
   roleIntro: string;
   roleSetting: string;
@@ -99,10 +100,18 @@ export interface PublishFacts {
 export function publishProblems(facts: PublishFacts): MessageKey[] {
   const blank = (text: string) => text.trim() === '';
   const problems: MessageKey[] = [];
-  if (blank(facts.nickname)) problems.push('agent.roleNameRequired');
-  if (blank(facts.roleSetting)) problems.push('agent.roleSettingRequired');
-  if (blank(facts.opening)) problems.push('agent.openingRequired');
-  if (blank(facts.roleIntro)) problems.push('agent.roleIntroRequired');
+  // a field that is there but breaks its rule (an imported card keeps over-long texts) blocks publishing too
+  const check = (required: MessageKey, schema: z.ZodType, value: string) => {
+    if (blank(value)) return problems.push(required);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) problems.push(parsed.error.issues[0].message as MessageKey);
+  };
+  check('agent.roleNameRequired', AgentNickname, facts.nickname);
+  check('agent.roleSettingRequired', RoleSetting, facts.roleSetting);
+  check('agent.openingRequired', Opening, facts.opening);
+  check('agent.roleIntroRequired', RoleIntro, facts.roleIntro);
+  const tags = AgentTags.safeParse(facts.tags);
+  if (!tags.success) problems.push(tags.error.issues[0].message as MessageKey);
   if (facts.skillCount < 1) problems.push('agent.skillRequired');
   if (facts.voiceCount < 1) problems.push('agent.voiceRequired');
   if (!facts.hasAvatar) problems.push('agent.avatarRequired');

@@ -136,3 +136,13 @@ describe('constants and debounce (SPEC §9)', () => {
     expect(LIMITS).toMatchObject({ requestTimeoutMs: 60000, toastAutoCloseMs: 2500, toastWidthPx: 320, defaultImageWidth: 400, roleSetting: 1000, openingLine: 500, tagsPerAgent: 5 });
   });
 });
+
+describe('voice settings on the slider grid (SPEC §9)', () => {
+  it('stores rates on the slider steps so a slider round trip never changes them', async () => {
+    const { VoiceSettings } = await import('../calls/agents.ts');
+    const parsed = VoiceSettings.parse({ pitch: 0, volume: 0.51, speed: 1.333 });
+    expect(sliderToRate(rateToSlider(parsed.volume))).toBe(parsed.volume);
+    expect(sliderToRate(rateToSlider(parsed.speed))).toBe(parsed.speed);
+    expect(VoiceSettings.parse({})).toEqual({ pitch: 0, volume: 1, speed: 1 });
+  });
+});

@@ -191,6 +191,10 @@ describe('a card over the limits of SPEC §5', () => {
     ]);
     const agent = await agentOf(res.body.data.agentId);
     expect(agent).toMatchObject({ isPublic: false, status: 'draft', nickname: long.data.name, roleSetting: long.data.description, opening: long.data.first_mes, tags: long.data.tags });
+    // the draft cannot be published until the owner fixes what breaks the rules
+    const published = await w.t.call(A('publish'), { id: res.body.data.agentId }, { token: w.owner.token });
+    expect(published.body.code).not.toBe(0);
+    expect(published.body.message).toContain('Role setting must be at most 1000 characters');
   });
 
   it('names voices that are not on this server instead of failing', async () => {

@@ -113,6 +113,16 @@ export function agentsRepository(db: Db) {
       });
     },
 
+    async voiceInUse(voiceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ agentId: agentVoices.agentId })
+        .from(agentVoices)
+        .innerJoin(agents, eq(agents.id, agentVoices.agentId))
+        .where(and(eq(agentVoices.voiceId, voiceId), isNull(agents.deletedAt)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async voicesOf(agentId: string): Promise<AgentVoiceRow[]> {
       return db
         .select({

@@ -52,6 +52,7 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
     const audition = voices.length > 0 ? await agents.audition(row.id, sha256(row.opening), voicesSha256(voices)) : null;
     const missing = publishProblems({
       nickname: row.nickname,
+      tags: row.tags,
       opening: row.opening,
       roleIntro: row.roleIntro,
       roleSetting: row.roleSetting,
@@ -195,6 +196,9 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
     },
 
     /** Publishes once every requirement of SPEC §5 is met; otherwise names what is missing. */
+    /** Whether an agent (not deleted) speaks with a voice: such a voice must not vanish under it. */
+    voiceInUse: (voiceId: string) => agents.voiceInUse(voiceId),
+
     async publish(userId: string, id: string, lang: Language): Promise<AgentDetail> {
       const row = await owned(userId, id);
       const found = await detail(row);

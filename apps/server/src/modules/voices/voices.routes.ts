@@ -23,6 +23,8 @@ export interface VoicesDeps {
   speech?: SpeechModel;
   cloner?: VoiceCloner;
   storage?: Storage;
+  /** Whether an agent speaks with a voice (the agents feature answers). */
+  voiceInUse: (voiceId: string) => Promise<boolean>;
 }
 
 /**
@@ -37,6 +39,7 @@ export function voicesRoutes(app: FastifyInstance, deps: VoicesDeps) {
     speech,
     cloner: deps.cloner ?? createVoiceCloner(deps.config),
     log: app.log,
+    voiceInUse: deps.voiceInUse,
   });
   const engines: EngineNames = { 'espeak-ng': speech.engine, openai: OPENAI_SPEECH_ENGINE, 'clone-service': HTTP_CLONER_ENGINE };
   const { authenticate } = deps;

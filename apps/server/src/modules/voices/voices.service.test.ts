@@ -23,7 +23,7 @@ let userId: string;
 let officialId: string;
 const log = Fastify({ logger: false }).log;
 
-const service = (speech: SpeechModel) => voicesService({ voices: voicesRepository(database.db), storage: localStorage(mediaDir), speech, cloner: offlineVoiceCloner(), log });
+const service = (speech: SpeechModel) => voicesService({ voices: voicesRepository(database.db), storage: localStorage(mediaDir), speech, cloner: offlineVoiceCloner(), log, voiceInUse: async () => false });
 const user = (): AuthUser => ({ id: userId, role: 'user', userName: 'voice-owner', sessionId: 's', joinedAt: new Date() });
 const codeOf = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as AppError).code;
 

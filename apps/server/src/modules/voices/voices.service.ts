@@ -37,7 +37,14 @@ export interface CloneInput {
   audio: Buffer;
 }
 
-export function voicesService(deps: { voices: VoicesRepository; storage: Storage; speech: SpeechModel; cloner: VoiceCloner; log: FastifyBaseLogger }) {
+export function voicesService(deps: {
+  voices: VoicesRepository;
+  storage: Storage;
+  speech: SpeechModel;
+  cloner: VoiceCloner;
+  log: FastifyBaseLogger;
+  voiceInUse: (voiceId: string) => Promise<boolean>;
+}) {
   const { voices, storage, speech } = deps;
   const byTimeAndId = (row: VoiceRow) => ({ at: row.createdAt, id: row.id });
 
@@ -116,6 +123,8 @@ export function voicesService(deps: { voices: VoicesRepository; storage: Storage
       const row = await voices.byId(id);
       if (!row) throw new AppError(ErrorCode.VOICE_NOT_FOUND);
       if (row.isOfficial || row.ownerId !== user.id) throw forbidden();
+      // deleting it would silently take the voice (and the audition) from a published agent
+      if (await deps.voiceInUse(id)) throw new AppError(ErrorCode.VOICE_IN_USE);
       await voices.remove(id);
     },
 

@@ -166,6 +166,20 @@ describe('own voices', () => {
     expect((await t.call(`${P}/delete`, { id }, { token: owner.token })).body).toMatchObject({ code: 0, data: { deleted: true } });
     expect((await t.call(`${P}/detail`, { id }, { token: owner.token })).body.code).toBe(6101);
   });
+
+  it('refuses to delete a cloned voice an agent speaks with, and changes nothing', async () => {
+    const owner = await t.user();
+    const id = (await clone(owner.token, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
+    await settled(id, owner.token);
+    const agent = await t.call<{ id: string }>('/ai/api/v1/agent/create', { nickname: 'Echo' }, { token: owner.token });
+    const set = await t.call('/ai/api/v1/agent/set_voices', { id: agent.body.data.id, voices: [{ voiceId: id }] }, { token: owner.token });
+    expect(set.body.code).toBe(0);
+    const refused = await t.call(`${P}/delete`, { id }, { token: owner.token });
+    expect(refused.body).toMatchObject({ code: 6116, message: 'One of your agents speaks with this voice: take it off the agent first' });
+    expect((await t.call(`${P}/detail`, { id }, { token: owner.token })).body.code).toBe(0);
+    await t.call('/ai/api/v1/agent/set_voices', { id: agent.body.data.id, voices: [] }, { token: owner.token });
+    expect((await t.call(`${P}/delete`, { id }, { token: owner.token })).body.code).toBe(0);
+  });
 });
 
 describe('preview', () => {

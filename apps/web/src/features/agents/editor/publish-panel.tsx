@@ -22,6 +22,7 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
   const { agent, texts } = editor;
   const problems = publishProblems({
     ...texts,
+    tags: agent?.tags ?? [],
     hasAvatar: Boolean(agent?.avatar.image || agent?.avatar.vrm),
     voiceCount: agent?.voices.length ?? 0,
     skillCount: agent?.skills.length ?? 0,
