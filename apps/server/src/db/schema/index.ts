@@ -6,3 +6,4 @@ export * from './content.ts';
 export * from './catalogue.ts';
 export * from './jobs.ts';
 export * from './agent-cards.ts';
+export * from './chat.ts';

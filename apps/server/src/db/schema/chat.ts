@@ -1,0 +1,41 @@
+import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
+import { users } from './users.ts';
+
+export const CHAT_ROLES = ['user', 'agent'] as const;
+export const CHAT_STATUSES = ['complete', 'streaming', 'interrupted', 'failed'] as const;
+
+/** One chat of a user with an agent (SPEC §1). Deleting only stamps deleted_at. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id').notNull().references(() => agents.id),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('conversations_user_activity_idx').on(t.userId, t.lastActivityAt)],
+);
+
+/**
+ * Messages form a tree through parent_id: a regenerated reply or an edited question is a new
+ * sibling of the old one, so nothing is ever overwritten and every branch stays readable.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => chatMessages.id),
+    role: text('role', { enum: CHAT_ROLES }).notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: CHAT_STATUSES }).notNull().default('complete'),
+    // which chat engine wrote an agent message; null for what people typed and opening lines
+    engine: text('engine'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt), index('chat_messages_parent_idx').on(t.parentId)],
+);
