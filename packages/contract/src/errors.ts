@@ -72,6 +72,10 @@ export const ErrorCode = {
   CARD_INVALID: 6308,
   CARD_BAD_IMAGE: 6309,
   CARD_NOT_BASE64: 6310,
+  CHAT_AGENT_NOT_FOUND: 7001,
+  CHAT_CONVERSATION_NOT_FOUND: 7002,
+  CHAT_PARENT_NOT_FOUND: 7003,
+  CHAT_REPLY_RUNNING: 7004,
 } as const;
 
 /** A value of {@link ErrorCode}. */
@@ -146,6 +150,10 @@ const en_US: Messages = {
   6308: 'The card is missing its name or has fields of the wrong type',
   6309: 'The avatar picture of this agent cannot be read',
   6310: 'The uploaded file could not be read (not base64)',
+  7001: 'This agent cannot be chatted with',
+  7002: 'Conversation not found',
+  7003: 'The message to reply to is not in this conversation',
+  7004: 'The agent is still replying: wait for it to finish',
 };
 
 const zh_TW: Messages = {
@@ -215,6 +223,10 @@ const zh_TW: Messages = {
   6308: '角色卡缺少名稱，或有欄位的類型錯誤',
   6309: '無法讀取此智能體的形象圖片',
   6310: '無法讀取上傳的檔案（不是 base64）',
+  7001: '無法與此智能體聊天',
+  7002: '找不到對話',
+  7003: '要回覆的訊息不在此對話中',
+  7004: '智能體仍在回覆中，請等它說完',
 };
 
 /** Localized messages for every error code, in every language. */

@@ -3,6 +3,7 @@ import { agentCardCalls } from './agent-cards.ts';
 import { agentCalls } from './agents.ts';
 import { authCalls } from './auth.ts';
 import { avatarCalls } from './avatars.ts';
+import { chatCalls } from './chat.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
@@ -12,13 +13,14 @@ export * from './agent-cards.ts';
 export * from './agents.ts';
 export * from './auth.ts';
 export * from './avatars.ts';
+export * from './chat.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './notices.ts';
 export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
-export const calls = { agentCards: agentCardCalls, agents: agentCalls, auth: authCalls, avatars: avatarCalls, home: homeCalls, identities: identityCalls, notices: noticeCalls, voices: voiceCalls };
+export const calls = { agentCards: agentCardCalls, agents: agentCalls, auth: authCalls, avatars: avatarCalls, chat: chatCalls, home: homeCalls, identities: identityCalls, notices: noticeCalls, voices: voiceCalls };
 
 /** All calls as a flat list. */
 export function allCalls(): CallDef[] {
