@@ -35,6 +35,10 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platfor
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
 import { createSpeechModel, type SpeechModel } from './ai/speech/index.ts';
+import { createChatModel, type ChatModel } from './ai/chat/index.ts';
+import { chatRepository } from './modules/chat/chat.repository.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatService } from './modules/chat/chat.service.ts';
 import { localStorage } from './platform/storage.ts';
 
 export interface AppOptions {
@@ -44,6 +48,8 @@ export interface AppOptions {
   redisPrefix?: string;
   /** A speech engine (tests); otherwise the one the config describes. */
   speech?: SpeechModel;
+  /** A chat model (tests); otherwise the one the config describes. */
+  chat?: ChatModel;
 }
 
 export interface Starlit {
@@ -53,7 +59,7 @@ export interface Starlit {
   close(): Promise<void>;
 }
 
-function buildServices(config: Config, database: Database, bus: Bus, speech: SpeechModel | undefined) {
+function buildServices(config: Config, database: Database, bus: Bus, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
   const users = usersRepository(database.db);
   const notices = noticesService({ notices: noticesRepository(database.db), users, bus });
   const auth = authService({
@@ -67,7 +73,8 @@ function buildServices(config: Config, database: Database, bus: Bus, speech: Spe
   const home = homeService({ home: homeRepository(database.db) });
   const agents = agentsService({ agents: agentsRepository(database.db), storage: localStorage(config.mediaDir), speech: speech ?? createSpeechModel(config) });
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
-  return { users, notices, auth, home, agents, identities };
+  const chat = chatService({ chat: chatRepository(database.db), model: chatModel ?? createChatModel(config.chat) });
+  return { users, notices, auth, home, agents, identities, chat };
 }
 
 /** Assembles the whole server: database, services, routes, error handling. */
@@ -83,7 +90,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }).on('error', redisTrouble) : null;
   const bus = config.redisUrl ? redisBus(config.redisUrl, `${prefix}:bus`, redisTrouble) : memoryBus();
   const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${prefix}:rl:`) : memoryRateLimiter();
-  const services = buildServices(config, database, bus, options.speech);
+  const services = buildServices(config, database, bus, options.speech, options.chat);
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
   installJsonParser(app);
@@ -105,6 +112,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
   agentsRoutes(app, { agents: services.agents, authenticate });
   identitiesRoutes(app, { identities: services.identities, authenticate });
+  chatRoutes(app, { chat: services.chat, authenticate });
   await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });
   realtimeRoutes(app, { bus, authenticate });
   passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });

@@ -35,6 +35,9 @@ const Env = z.object({
   SPEECH_MODEL: z.string().min(1).default('tts-1'),
   VOICE_CLONE_URL: z.string().url().optional(),
   VOICE_CLONE_API_KEY: z.string().optional(),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -84,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // without SPEECH_BASE_URL the server speaks with eSpeak NG; without VOICE_CLONE_URL it clones offline
     speech: e.SPEECH_BASE_URL ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY ?? null, model: e.SPEECH_MODEL } : null,
     voiceClone: e.VOICE_CLONE_URL ? { url: e.VOICE_CLONE_URL, apiKey: e.VOICE_CLONE_API_KEY ?? null } : null,
+    // without LLM_BASE_URL agents answer with the offline engine
+    chat: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     logLevel: e.LOG_LEVEL,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS },

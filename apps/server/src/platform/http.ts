@@ -35,6 +35,13 @@ function validationMessage(lang: Language, issues: z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/** Validates a request body with a contract schema; failures carry messages in the caller's language. */
+export function parseInput<S extends z.ZodType>(schema: S, body: unknown, lang: Language): z.output<S> {
+  const parsed = schema.safeParse(body ?? {}, { error: zodErrorMap(lang) });
+  if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 200, validationMessage(lang, parsed.error.issues));
+  return parsed.data;
+}
+
 /**
  * Registers one contract call as `POST path`: checks access, validates the body with the
  * call's schema (messages in the caller's language), runs the handler, and shapes the
@@ -52,11 +59,8 @@ export function registerCall<I extends z.ZodType, O extends z.ZodType, A extends
     const user = token ? await authenticate(token) : null;
     if (call.access !== 'public' && !user) throw unauthorized();
     if (call.access === 'admin' && user?.role !== 'admin') throw forbidden();
-    const parsed = call.input.safeParse(req.body ?? {}, { error: zodErrorMap(lang) });
-    if (!parsed.success) {
-      throw new AppError(ErrorCode.VALIDATION, 200, validationMessage(lang, parsed.error.issues));
-    }
-    const data = await handler({ input: parsed.data, user: user as CallContext<z.output<I>, A>['user'], lang, req, reply });
+    const input = parseInput(call.input, req.body, lang);
+    const data = await handler({ input, user: user as CallContext<z.output<I>, A>['user'], lang, req, reply });
     return ok(call.output.parse(data));
   });
 }
