@@ -1,3 +1,4 @@
+import { openEventStream } from '../../platform/event-stream.ts';
 import { CHAT_SEND_PATH, ChatSendInput } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
 import { ChatStreamError } from '../../ai/chat/index.ts';
@@ -32,17 +33,7 @@ export function chatSendRoute(app: FastifyInstance, deps: { chat: ChatService; a
     const input = parseInput(ChatSendInput, req.body, lang);
     const pending = await deps.chat.prepareReply(user.id, input);
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const send = (event: string, data: unknown) => {
-      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
+    const { res, send } = openEventStream(reply);
     const controller = new AbortController();
     running.add(controller);
     // the response closing before we end it means the client went away: stop the model too

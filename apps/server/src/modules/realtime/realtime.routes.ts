@@ -1,3 +1,4 @@
+import { openEventStream } from '../../platform/event-stream.ts';
 import type { FastifyInstance } from 'fastify';
 import { requestToken } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -22,19 +23,10 @@ export function realtimeRoutes(app: FastifyInstance, deps: { bus: Bus; authentic
     const token = requestToken(req);
     const user = token ? await deps.authenticate(token) : null;
     if (!user) throw unauthorized();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(': connected\n\n');
-    const unsubscribe = deps.bus.subscribe(user.id, (event) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const { res, send, comment } = openEventStream(reply);
+    comment('connected');
+    const unsubscribe = deps.bus.subscribe(user.id, (event) => send(event.type, event));
+    const heartbeat = setInterval(() => comment('ping'), HEARTBEAT_MS);
     const end = () => {
       clearInterval(heartbeat);
       unsubscribe();
