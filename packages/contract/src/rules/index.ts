@@ -7,3 +7,4 @@ export * from './debounce.ts';
 export * from './account.ts';
 export * from './agent.ts';
 export * from './identity.ts';
+export * from './chat-tree.ts';
