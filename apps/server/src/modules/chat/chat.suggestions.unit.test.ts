@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { offlineChat } from '../../ai/chat/offline.ts';
+import { openAiCompatibleChat } from '../../ai/chat/openai-compatible.ts';
+import { cleanLine, offlineSuggestions, suggestReplies } from './chat.suggestions.ts';
+
+// a provider speaking the OpenAI streaming protocol: answers `reply` in a few events, or 500 when `broken`
+let reply = '';
+let broken = false;
+let bodies: Array<{ messages: Array<{ role: string; content: string }>; max_tokens: number; temperature: number }> = [];
+let server: http.Server;
+let baseUrl: string;
+
+const event = (content: string, finish: string | null = null) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      bodies.push(JSON.parse(raw));
+      if (broken) return res.writeHead(500).end('{"error":"boom"}');
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pieces = reply.match(/[\s\S]{1,7}/g) ?? [];
+      res.end(`${pieces.map((p) => event(p)).join('')}${event('', 'stop')}data: [DONE]\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  bodies = [];
+  broken = false;
+  reply = '';
+});
+
+const model = () => openAiCompatibleChat({ baseUrl, apiKey: null, model: 'm', backoffMs: 1 });
+const persona = 'Mira is a lighthouse keeper who loves astronomy and sea shanties.';
+const english = {
+  persona,
+  turns: [
+    { role: 'user' as const, content: 'Hi Mira, what do you do at night?' },
+    { role: 'assistant' as const, content: 'I watch the telescope and count the telescope stars over the harbor.' },
+  ],
+};
+const chinese = {
+  persona: '米拉是燈塔看守人，喜歡天文和海上的歌。',
+  turns: [
+    { role: 'user' as const, content: '妳晚上都在做什麼？' },
+    { role: 'assistant' as const, content: '我會用望遠鏡看星星，望遠鏡是我最好的朋友。' },
+  ],
+};
+
+describe('offline suggestions', () => {
+  it('are three different short replies, the same for the same conversation', () => {
+    const first = offlineSuggestions(english);
+    expect(first).toHaveLength(3);
+    expect(new Set(first).size).toBe(3);
+    for (const s of first) expect([...s].length).toBeLessThanOrEqual(60);
+    // "telescope" is what the last reply talks about most
+    expect(first[0]).toBe('Tell me more about telescope.');
+    expect(first[1]).toMatch(/lighthouse|astronomy/);
+    expect(offlineSuggestions(english)).toEqual(first);
+  });
+
+  it('answer in Chinese when the user writes Chinese', () => {
+    const replies = offlineSuggestions(chinese);
+    expect(replies).toHaveLength(3);
+    expect(replies[0]).toBe('多說一點關於「望遠鏡」的事');
+    expect(replies[1]).toMatch(/燈塔|看守/);
+    for (const s of replies) expect(s).toMatch(/[\u3400-\u9fff]/);
+  });
+
+  it('vary with the conversation and still give three for an empty one', () => {
+    const other = offlineSuggestions({ persona: 'Kai bakes bread and climbs mountains.', turns: [{ role: 'user', content: 'Hello there' }] });
+    expect(other).not.toEqual(offlineSuggestions(english));
+    expect(offlineSuggestions({ persona: '', turns: [] })).toHaveLength(3);
+  });
+
+  it('are what suggestReplies answers with the offline engine', async () => {
+    expect(await suggestReplies(offlineChat(), english)).toEqual(offlineSuggestions(english));
+  });
+});
+
+describe('suggestions from a model', () => {
+  it('asks once with the recent turns and parses numbered, bulleted and quoted lines', async () => {
+    reply = 'Here are three replies:\n1. "What stars can you see?"\n- • Do you ever get lonely?\n3) “Sing me a shanty!”\n4. One too many';
+    const replies = await suggestReplies(model(), english);
+    expect(replies).toEqual(['What stars can you see?', 'Do you ever get lonely?', 'Sing me a shanty!']);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ max_tokens: 80, temperature: 0.8 });
+    expect(bodies[0].messages[0].role).toBe('system');
+    expect(bodies[0].messages[0].content).toContain(persona);
+    expect(bodies[0].messages[1].content).toContain('count the telescope stars');
+  });
+
+  it('drops repeats, blanks and replies over 60 characters', async () => {
+    reply = `Really?\n\nreally?\n${'x'.repeat(61)}\nWhy?`;
+    expect(await suggestReplies(model(), english)).toEqual(['Really?', 'Why?']);
+  });
+
+  it('falls back to the offline suggestions when the provider keeps failing', async () => {
+    broken = true;
+    expect(await suggestReplies(model(), english)).toEqual(offlineSuggestions(english));
+    expect(bodies).toHaveLength(3);
+  });
+
+  it('falls back when the model answers nothing usable, or the caller aborts', async () => {
+    reply = '\n  \n';
+    expect(await suggestReplies(model(), chinese)).toEqual(offlineSuggestions(chinese));
+    expect(await suggestReplies(model(), chinese, AbortSignal.abort())).toEqual(offlineSuggestions(chinese));
+  });
+});
+
+it('cleanLine strips numbering, bullets and quotes', () => {
+  expect(cleanLine(' 2. 「你好嗎？」 ')).toBe('你好嗎？');
+  expect(cleanLine('• \'Hi\'')).toBe('Hi');
+  expect(cleanLine('（3）真的嗎')).toBe('真的嗎');
+});
