@@ -59,7 +59,7 @@ export interface Starlit {
   close(): Promise<void>;
 }
 
-function buildServices(config: Config, database: Database, bus: Bus, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
+function buildServices(config: Config, database: Database, bus: Bus, limiter: RateLimiter, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
   const users = usersRepository(database.db);
   const notices = noticesService({ notices: noticesRepository(database.db), users, bus });
   const auth = authService({
@@ -71,9 +71,19 @@ function buildServices(config: Config, database: Database, bus: Bus, speech: Spe
     onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
   });
   const home = homeService({ home: homeRepository(database.db) });
-  const agents = agentsService({ agents: agentsRepository(database.db), storage: localStorage(config.mediaDir), speech: speech ?? createSpeechModel(config) });
+  const storage = localStorage(config.mediaDir);
+  const speaking = speech ?? createSpeechModel(config);
+  const agents = agentsService({ agents: agentsRepository(database.db), storage, speech: speaking });
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
-  const chat = chatService({ chat: chatRepository(database.db), model: chatModel ?? createChatModel(config.chat) });
+  const chat = chatService({
+    chat: chatRepository(database.db),
+    model: chatModel ?? createChatModel(config.chat),
+    speech: speaking,
+    storage,
+    limiter,
+    sendsPerMinute: config.chat.sendsPerMinute,
+    contextTokens: config.chat.contextTokens,
+  });
   return { users, notices, auth, home, agents, identities, chat };
 }
 
@@ -90,9 +100,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }).on('error', redisTrouble) : null;
   const bus = config.redisUrl ? redisBus(config.redisUrl, `${prefix}:bus`, redisTrouble) : memoryBus();
   const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${prefix}:rl:`) : memoryRateLimiter();
-  const services = buildServices(config, database, bus, options.speech, options.chat);
+  const services = buildServices(config, database, bus, limiter, options.speech, options.chat);
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
+  await services.chat.recover();
   installJsonParser(app);
   installErrorHandling(app);
   await app.register(cookie);

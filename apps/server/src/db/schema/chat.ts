@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
 
@@ -16,6 +16,11 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    // the last message of the branch being shown; null means the newest message's branch
+    leafId: uuid('leaf_id'),
+    // one reply at a time (SPEC §1): a lease in the row works across server instances and ends
+    // by itself when the instance holding it dies, so a crash never locks a conversation
+    replyLeaseUntil: timestamp('reply_lease_until', { withTimezone: true, precision: 3 }),
   },
   (t) => [index('conversations_user_activity_idx').on(t.userId, t.lastActivityAt)],
 );
@@ -35,7 +40,27 @@ export const chatMessages = pgTable(
     status: text('status', { enum: CHAT_STATUSES }).notNull().default('complete'),
     // which chat engine wrote an agent message; null for what people typed and opening lines
     engine: text('engine'),
+    suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
+    // the spoken reply (a storage path), kept so replaying costs nothing
+    voice: text('voice'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt), index('chat_messages_parent_idx').on(t.parentId)],
+);
+
+export const MEMORY_SOURCES = ['summary', 'user'] as const;
+
+/** What a conversation remembers (issue #4): summaries every few turns and entries the user wrote. */
+export const chatMemories = pgTable(
+  'chat_memories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    source: text('source', { enum: MEMORY_SOURCES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_memories_conversation_idx').on(t.conversationId, t.createdAt)],
 );

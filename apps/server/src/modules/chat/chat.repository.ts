@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { HOT_HALF_LIFE_HOURS, HOT_WINDOW_DAYS } from '@starlit/contract';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, chatMessages, conversations } from '../../db/schema/index.ts';
+import { agentVoices, agents, chatIdentities, chatMemories, chatMessages, conversations, voices } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>;
+export type MemoryRow = typeof chatMemories.$inferSelect;
 /** A conversation with what the chat room needs of its agent, deleted agents included (their chats stay readable). */
 export type ConversationRow = typeof conversations.$inferSelect & {
   agentNickname: string;
@@ -12,7 +14,10 @@ export type ConversationRow = typeof conversations.$inferSelect & {
   roleSetting: string;
   roleIntro: string;
 };
+export type HistoryRow = ConversationRow & { preview: string };
 export type VisibleAgent = Pick<typeof agents.$inferSelect, 'id' | 'ownerId' | 'nickname' | 'opening' | 'isPublic' | 'publishedAt'>;
+export type IdentityRow = Pick<typeof chatIdentities.$inferSelect, 'name' | 'gender' | 'background'>;
+export type SpeakingVoice = Pick<typeof agentVoices.$inferSelect, 'voiceId' | 'pitch' | 'volume' | 'speed'> & { engineParams: (typeof voices.$inferSelect)['engineParams'] };
 
 const conversationColumns = {
   id: conversations.id,
@@ -22,13 +27,18 @@ const conversationColumns = {
   createdAt: conversations.createdAt,
   lastActivityAt: conversations.lastActivityAt,
   deletedAt: conversations.deletedAt,
+  leafId: conversations.leafId,
+  replyLeaseUntil: conversations.replyLeaseUntil,
   agentNickname: agents.nickname,
   agentAvatar: agents.avatar,
   roleSetting: agents.roleSetting,
   roleIntro: agents.roleIntro,
 };
 
-/** Conversations and their message trees. Deleted conversations are never answered. */
+// a streaming reply whose conversation holds no live lease was cut off by a dead server
+const leaseLapsed = sql`(${conversations.replyLeaseUntil} is null or ${conversations.replyLeaseUntil} < now())`;
+
+/** Conversations, their message trees and memories. Deleted conversations are never answered. */
 export function chatRepository(db: Db) {
   const select = () => db.select(conversationColumns).from(conversations).innerJoin(agents, eq(agents.id, conversations.agentId));
 
@@ -55,9 +65,20 @@ export function chatRepository(db: Db) {
       return row ?? null;
     },
 
-    async history(userId: string, cursor: Cursor | null, limit: number): Promise<ConversationRow[]> {
-      return select()
-        .where(and(eq(conversations.userId, userId), isNull(conversations.deletedAt), afterCursor(cursor, conversations.lastActivityAt, conversations.id)))
+    async history(userId: string, cursor: Cursor | null, limit: number, agentId?: string): Promise<HistoryRow[]> {
+      const preview = sql<string>`coalesce((select ${chatMessages.content} from ${chatMessages} where ${chatMessages.conversationId} = ${conversations.id} and ${chatMessages.content} <> '' order by ${chatMessages.createdAt} desc limit 1), '')`;
+      return db
+        .select({ ...conversationColumns, preview })
+        .from(conversations)
+        .innerJoin(agents, eq(agents.id, conversations.agentId))
+        .where(
+          and(
+            eq(conversations.userId, userId),
+            isNull(conversations.deletedAt),
+            agentId ? eq(conversations.agentId, agentId) : undefined,
+            afterCursor(cursor, conversations.lastActivityAt, conversations.id),
+          ),
+        )
         .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
         .limit(limit + 1);
     },
@@ -66,14 +87,157 @@ export function chatRepository(db: Db) {
       return db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(asc(chatMessages.createdAt));
     },
 
+    async message(id: string): Promise<MessageRow | null> {
+      const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+      return row ?? null;
+    },
+
+    /** Stores a message, makes its branch the shown one and counts it as activity. */
     async insertMessage(values: NewMessage): Promise<MessageRow> {
       const [row] = await db.insert(chatMessages).values(values).returning();
-      await db.update(conversations).set({ lastActivityAt: row.createdAt }).where(eq(conversations.id, values.conversationId));
+      await db.update(conversations).set({ lastActivityAt: row.createdAt, leafId: row.id }).where(eq(conversations.id, values.conversationId));
       return row;
     },
 
-    async updateMessage(id: string, patch: Pick<MessageRow, 'content' | 'status'>): Promise<void> {
+    async updateMessage(id: string, patch: Partial<Pick<MessageRow, 'content' | 'status' | 'suggestions' | 'voice'>>): Promise<void> {
       await db.update(chatMessages).set(patch).where(eq(chatMessages.id, id));
+    },
+
+    async setLeaf(conversationId: string, leafId: string): Promise<void> {
+      await db.update(conversations).set({ leafId }).where(eq(conversations.id, conversationId));
+    },
+
+    /**
+     * Takes the conversation's reply lease when nobody holds a live one. One UPDATE decides, so
+     * two sends racing on any number of server instances cannot both win.
+     */
+    async takeLease(conversationId: string, ms: number): Promise<boolean> {
+      const taken = await db
+        .update(conversations)
+        .set({ replyLeaseUntil: sql`now() + make_interval(secs => ${ms / 1000})` })
+        .where(and(eq(conversations.id, conversationId), leaseLapsed))
+        .returning({ id: conversations.id });
+      return taken.length > 0;
+    },
+
+    async renewLease(conversationId: string, ms: number): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ replyLeaseUntil: sql`now() + make_interval(secs => ${ms / 1000})` })
+        .where(eq(conversations.id, conversationId));
+    },
+
+    async releaseLease(conversationId: string): Promise<void> {
+      await db.update(conversations).set({ replyLeaseUntil: null }).where(eq(conversations.id, conversationId));
+    },
+
+    /** Marks replies left `streaming` by a server that died as interrupted; answers how many. */
+    async markInterrupted(conversationId?: string): Promise<number> {
+      const orphaned = db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(leaseLapsed, conversationId ? eq(conversations.id, conversationId) : undefined));
+      const rows = await db
+        .update(chatMessages)
+        .set({ status: 'interrupted' })
+        .where(and(eq(chatMessages.status, 'streaming'), inArray(chatMessages.conversationId, orphaned)))
+        .returning({ id: chatMessages.id });
+      return rows.length;
+    },
+
+    async owners(ids: string[]): Promise<{ id: string; userId: string }[]> {
+      return db
+        .select({ id: conversations.id, userId: conversations.userId })
+        .from(conversations)
+        .where(and(inArray(conversations.id, ids), isNull(conversations.deletedAt)));
+    },
+
+    async softDelete(userId: string, ids: string[]): Promise<number> {
+      const rows = await db
+        .update(conversations)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(conversations.userId, userId), inArray(conversations.id, ids), isNull(conversations.deletedAt)))
+        .returning({ id: conversations.id });
+      return rows.length;
+    },
+
+    /**
+     * Public published agents ranked by heat: each user message of the window weighs
+     * 0.5^(age / half-life), so yesterday's crowd counts half of today's.
+     */
+    async hot(limit: number) {
+      const heat = sql<number>`sum(power(0.5, extract(epoch from (now() - ${chatMessages.createdAt})) / ${HOT_HALF_LIFE_HOURS * 3600}))::float8`;
+      return db
+        .select({
+          agentId: agents.id,
+          nickname: agents.nickname,
+          avatar: agents.avatar,
+          intro: agents.roleIntro,
+          heat,
+          chatters: sql<number>`count(distinct ${conversations.userId})::int`,
+          lastChatAt: sql<Date>`max(${chatMessages.createdAt})`.mapWith(conversations.createdAt),
+        })
+        .from(chatMessages)
+        .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+        .innerJoin(agents, eq(agents.id, conversations.agentId))
+        .where(
+          and(
+            eq(chatMessages.role, 'user'),
+            sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`,
+            eq(agents.isPublic, true),
+            isNull(agents.deletedAt),
+            sql`${agents.publishedAt} is not null`,
+          ),
+        )
+        .groupBy(agents.id)
+        .orderBy(desc(heat), asc(agents.id))
+        .limit(limit);
+    },
+
+    /** The identity the user chats with this agent as: one made for the agent first, else the global one. */
+    async identity(userId: string, agentId: string): Promise<IdentityRow | null> {
+      const [row] = await db
+        .select({ name: chatIdentities.name, gender: chatIdentities.gender, background: chatIdentities.background })
+        .from(chatIdentities)
+        .where(and(eq(chatIdentities.userId, userId), or(eq(chatIdentities.agentId, agentId), eq(chatIdentities.isGlobal, true))))
+        .orderBy(sql`${chatIdentities.agentId} is null`, desc(chatIdentities.updatedAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The agent's first voice with its slider settings: the one its replies are spoken in. */
+    async voice(agentId: string): Promise<SpeakingVoice | null> {
+      const [row] = await db
+        .select({ voiceId: agentVoices.voiceId, pitch: agentVoices.pitch, volume: agentVoices.volume, speed: agentVoices.speed, engineParams: voices.engineParams })
+        .from(agentVoices)
+        .innerJoin(voices, eq(voices.id, agentVoices.voiceId))
+        .where(eq(agentVoices.agentId, agentId))
+        .orderBy(asc(agentVoices.position))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async memories(conversationId: string): Promise<MemoryRow[]> {
+      return db.select().from(chatMemories).where(eq(chatMemories.conversationId, conversationId)).orderBy(desc(chatMemories.pinned), asc(chatMemories.createdAt));
+    },
+
+    async memory(id: string): Promise<MemoryRow | null> {
+      const [row] = await db.select().from(chatMemories).where(eq(chatMemories.id, id));
+      return row ?? null;
+    },
+
+    async addMemories(values: (typeof chatMemories.$inferInsert)[]): Promise<MemoryRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(chatMemories).values(values).returning();
+    },
+
+    async updateMemory(id: string, patch: Partial<Pick<MemoryRow, 'content' | 'pinned'>>): Promise<MemoryRow> {
+      const [row] = await db.update(chatMemories).set({ ...patch, updatedAt: new Date() }).where(eq(chatMemories.id, id)).returning();
+      return row;
+    },
+
+    async deleteMemory(id: string): Promise<void> {
+      await db.delete(chatMemories).where(eq(chatMemories.id, id));
     },
   };
 }

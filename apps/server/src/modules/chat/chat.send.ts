@@ -1,54 +1,56 @@
-import { openEventStream } from '../../platform/event-stream.ts';
-import { CHAT_SEND_PATH, ChatSendInput } from '@starlit/contract';
-import type { FastifyInstance } from 'fastify';
+import { CHAT_REGENERATE_PATH, CHAT_SEND_PATH, ChatRegenerateInput, ChatSendInput, type ChatStreamEvents } from '@starlit/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatStreamError } from '../../ai/chat/index.ts';
 import { requestToken } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { openEventStream } from '../../platform/event-stream.ts';
 import { parseInput, type Authenticate } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import type { ChatService } from './chat.service.ts';
+import { MAX_REPLY_TOKENS } from './chat.prompt.ts';
+import type { ChatService, PendingReply, ReplyRequest } from './chat.service.ts';
 
 /** How often a streaming reply is written to the database, so a crash or reload loses little. */
 const SAVE_EVERY_MS = 250;
-/** Reply length asked of the model; a chat turn, not an essay. */
-const MAX_REPLY_TOKENS = 800;
 
 /**
- * `POST /ai/api/v1/chat/send` answers text/event-stream: `token` events as the reply arrives,
- * then one `done` event. Failures before the stream starts (login, owner, a reply already
- * running, validation) answer the usual envelope.
+ * `POST /ai/api/v1/chat/send` and `/chat/regenerate` answer text/event-stream with the events
+ * of ChatStreamEvents: `start`, `token`s, `done`, then maybe `suggestions`. Failures before the
+ * stream starts (login, owner, a reply already running, limits, validation) answer the usual envelope.
  */
-export function chatSendRoute(app: FastifyInstance, deps: { chat: ChatService; authenticate: Authenticate }) {
+export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService; authenticate: Authenticate }) {
   // replies still streaming must stop when the server shuts down, or close() waits for them
   const running = new Set<AbortController>();
   app.addHook('preClose', async () => {
     for (const controller of running) controller.abort(new Error('the server is shutting down'));
   });
 
-  app.post(CHAT_SEND_PATH, async (req, reply) => {
-    const lang = requestLanguage(req);
+  async function signedIn(req: FastifyRequest) {
     const token = requestToken(req);
     const user = token ? await deps.authenticate(token) : null;
     if (!user) throw unauthorized();
-    const input = parseInput(ChatSendInput, req.body, lang);
-    const pending = await deps.chat.prepareReply(user.id, input);
+    return user;
+  }
 
+  async function stream(req: FastifyRequest, reply: FastifyReply, pending: PendingReply) {
     const { res, send } = openEventStream(reply);
+    const emit = <E extends keyof ChatStreamEvents>(event: E, data: ChatStreamEvents[E]) => send(event, data);
     const controller = new AbortController();
     running.add(controller);
-    // the response closing before we end it means the client went away: stop the model too
+    // the response closing before we end it means the client went away (or pressed Stop): stop the model too
     res.on('close', () => {
       if (!res.writableEnded) controller.abort(new Error('the client disconnected'));
     });
 
     const messageId = pending.agentMessage.id;
+    const userMessageId = pending.userMessage?.id ?? null;
+    emit('start', { messageId, userMessageId, parentId: pending.agentMessage.parentId });
     let content = '';
     let lastSave = Date.now();
-    let status: 'complete' | 'interrupted' | 'failed' = 'complete';
+    let status: ChatStreamEvents['done']['status'] = 'complete';
     try {
       for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS }, controller.signal)) {
         content += chunk.text;
-        send('token', { text: chunk.text });
+        emit('token', { text: chunk.text });
         if (Date.now() - lastSave >= SAVE_EVERY_MS) {
           lastSave = Date.now();
           await deps.chat.finishReply(messageId, content, 'streaming');
@@ -57,23 +59,43 @@ export function chatSendRoute(app: FastifyInstance, deps: { chat: ChatService; a
       if (controller.signal.aborted) status = 'interrupted';
     } catch (err) {
       if (controller.signal.aborted) status = 'interrupted';
-      else if (err instanceof ChatStreamError) {
+      else {
         status = 'failed';
-        req.log.warn({ err, messageId }, 'chat reply failed');
-      } else {
-        status = 'failed';
-        req.log.error({ err, messageId }, 'chat reply broke');
+        if (err instanceof ChatStreamError) req.log.warn({ err, messageId }, 'chat reply failed');
+        else req.log.error({ err, messageId }, 'chat reply broke');
       }
-    } finally {
-      running.delete(controller);
-      try {
-        await deps.chat.finishReply(messageId, content, status);
-      } catch (err) {
-        req.log.error({ err, messageId }, 'could not store the chat reply');
-      }
-      pending.release();
-      send('done', { messageId, status, userMessageId: pending.userMessage.id });
-      res.end();
     }
-  });
+    try {
+      await deps.chat.finishReply(messageId, content, status);
+    } catch (err) {
+      req.log.error({ err, messageId }, 'could not store the chat reply');
+    }
+    try {
+      await pending.release();
+    } catch (err) {
+      // the lease lapses by itself within a minute; the reply is already stored
+      req.log.warn({ err, messageId }, 'could not release the reply lease');
+    }
+    emit('done', { messageId, userMessageId, status });
+    if (status === 'complete' && !controller.signal.aborted) {
+      try {
+        const suggestions = await deps.chat.afterReply(pending, content, controller.signal);
+        emit('suggestions', { messageId, suggestions });
+      } catch (err) {
+        req.log.warn({ err, messageId }, 'no reply suggestions or memory this time');
+      }
+    }
+    running.delete(controller);
+    res.end();
+  }
+
+  const route = (path: string, request: (req: FastifyRequest) => ReplyRequest) =>
+    app.post(path, async (req, reply) => {
+      const user = await signedIn(req);
+      const pending = await deps.chat.prepareReply(user.id, request(req));
+      await stream(req, reply, pending);
+    });
+
+  route(CHAT_SEND_PATH, (req) => ({ kind: 'send', ...parseInput(ChatSendInput, req.body, requestLanguage(req)) }));
+  route(CHAT_REGENERATE_PATH, (req) => ({ kind: 'regenerate', ...parseInput(ChatRegenerateInput, req.body, requestLanguage(req)) }));
 }

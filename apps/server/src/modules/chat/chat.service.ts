@@ -1,29 +1,56 @@
-import { ErrorCode } from '@starlit/contract';
+import { CHAT_MESSAGE_MAX, ErrorCode, MEMORY_EVERY_TURNS, chatLength } from '@starlit/contract';
+import { branchTo, leafFrom, shownBranch } from '@starlit/contract/rules';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
-import type { ChatMessage, ChatModel } from '../../ai/chat/index.ts';
-import { branchTo, buildPrompt, treeOrder } from './chat.prompt.ts';
-import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { OFFLINE_CHAT_ENGINE, type ChatMessage, type ChatModel } from '../../ai/chat/index.ts';
+import type { SpeechModel } from '../../ai/speech/index.ts';
+import { buildPrompt, treeOrder } from './chat.prompt.ts';
+import { summarizeTurns } from './chat.memory.ts';
+import { suggestReplies } from './chat.suggestions.ts';
+import type { ChatRepository, ConversationRow, MemoryRow, MessageRow } from './chat.repository.ts';
 
 export interface ConversationDetail {
   conversation: ConversationRow;
   messages: MessageRow[];
+  leafId: string | null;
+  agentHasVoice: boolean;
 }
 
-/** A reply about to stream: the stored user message, the agent message to fill, and the prompt. */
+/** What a streaming route asks for: a reply to a new user message, or another version of an agent message. */
+export type ReplyRequest = { kind: 'send'; conversationId: string; content: string; parentId?: string | null } | { kind: 'regenerate'; conversationId: string; messageId: string };
+
+/** A reply about to stream: the stored messages, the prompt, and the lease on the conversation. */
 export interface PendingReply {
-  userMessage: MessageRow;
+  conversation: ConversationRow;
+  /** The user's message, stored before generation starts; null for a regeneration. */
+  userMessage: MessageRow | null;
   agentMessage: MessageRow;
+  /** The branch the reply answers, root first (ends with the user's message). */
+  branch: MessageRow[];
   prompt: ChatMessage[];
-  /** Frees the conversation for the next send; call once the reply is stored. */
-  release(): void;
+  /** Ends the lease so the next message may be sent; call once the reply is stored. */
+  release(): Promise<void>;
 }
 
-export function chatService(deps: { chat: ChatRepository; model: ChatModel }) {
+/** How long a reply lease lives without renewal; a dead server's lease lapses after this. */
+const LEASE_MS = 30_000;
+const RENEW_EVERY_MS = 10_000;
+
+type Turn = { role: 'user' | 'assistant'; content: string };
+const turnsOf = (rows: MessageRow[]): Turn[] => rows.filter((r) => r.content).map((r) => ({ role: r.role === 'user' ? 'user' : 'assistant', content: r.content }));
+
+export function chatService(deps: {
+  chat: ChatRepository;
+  model: ChatModel;
+  speech: SpeechModel;
+  storage: Storage;
+  limiter: RateLimiter;
+  sendsPerMinute: number;
+  contextTokens: number;
+}) {
   const { chat, model } = deps;
-  // One reply at a time per conversation (SPEC §1: the input waits). Claimed synchronously,
-  // so two sends arriving together cannot both pass the check.
-  const replying = new Set<string>();
 
   async function owned(userId: string, conversationId: string): Promise<ConversationRow> {
     const conversation = await chat.conversation(conversationId);
@@ -33,11 +60,41 @@ export function chatService(deps: { chat: ChatRepository; model: ChatModel }) {
   }
 
   async function detail(conversation: ConversationRow): Promise<ConversationDetail> {
-    return { conversation, messages: treeOrder(await chat.messages(conversation.id)) };
+    let rows = await chat.messages(conversation.id);
+    // a reply still `streaming` with nobody holding the lease was cut off by a server that died
+    if (rows.some((r) => r.status === 'streaming') && (await chat.markInterrupted(conversation.id)) > 0) rows = await chat.messages(conversation.id);
+    const messages = treeOrder(rows);
+    const shown = shownBranch(messages, conversation.leafId);
+    return { conversation, messages, leafId: shown.at(-1)?.id ?? null, agentHasVoice: Boolean((await chat.voice(conversation.agentId))?.engineParams) };
+  }
+
+  async function ownedMemory(userId: string, id: string): Promise<MemoryRow> {
+    const memory = await chat.memory(id);
+    if (!memory) throw new AppError(ErrorCode.CHAT_MEMORY_NOT_FOUND);
+    await owned(userId, memory.conversationId);
+    return memory;
+  }
+
+  /** Holds the conversation's lease while a reply streams, renewing it so it never lapses mid-reply. */
+  async function lease(conversationId: string): Promise<() => Promise<void>> {
+    if (!(await chat.takeLease(conversationId, LEASE_MS))) throw new AppError(ErrorCode.CHAT_REPLY_RUNNING);
+    const timer = setInterval(() => void chat.renewLease(conversationId, LEASE_MS).catch(() => undefined), RENEW_EVERY_MS);
+    timer.unref();
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      clearInterval(timer);
+      await chat.releaseLease(conversationId);
+    };
   }
 
   return {
     model,
+    offline: model.engine === OFFLINE_CHAT_ENGINE,
+
+    /** After a restart: replies that were streaming when the server stopped are interrupted, not lost. */
+    recover: () => chat.markInterrupted(),
 
     async open(userId: string, agentId: string): Promise<ConversationDetail> {
       const agent = await chat.agent(agentId);
@@ -47,8 +104,8 @@ export function chatService(deps: { chat: ChatRepository; model: ChatModel }) {
       return detail((await chat.conversation(id))!);
     },
 
-    async history(userId: string, cursor: string | undefined, limit: number) {
-      const rows = await chat.history(userId, decodeCursor(cursor), limit);
+    async history(userId: string, cursor: string | undefined, limit: number, agentId?: string) {
+      const rows = await chat.history(userId, decodeCursor(cursor), limit, agentId);
       return toPage(rows, limit, (r) => ({ at: r.lastActivityAt, id: r.id }));
     },
 
@@ -56,28 +113,150 @@ export function chatService(deps: { chat: ChatRepository; model: ChatModel }) {
       return detail(await owned(userId, conversationId));
     },
 
-    /** Stores the user's message and an empty streaming reply, and builds the prompt for it. */
-    async prepareReply(userId: string, input: { conversationId: string; content: string; parentId?: string }): Promise<PendingReply> {
-      const conversation = await owned(userId, input.conversationId);
-      if (replying.has(conversation.id)) throw new AppError(ErrorCode.CHAT_REPLY_RUNNING);
-      replying.add(conversation.id);
-      const release = () => replying.delete(conversation.id);
+    /** Shows the branch through a message: down the newest replies below it. */
+    async select(userId: string, conversationId: string, messageId: string): Promise<string> {
+      await owned(userId, conversationId);
+      const rows = treeOrder(await chat.messages(conversationId));
+      if (!rows.some((r) => r.id === messageId)) throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+      const leafId = leafFrom(rows, messageId);
+      await chat.setLeaf(conversationId, leafId);
+      return leafId;
+    },
+
+    /** Deletes the caller's conversations, all of them or none: 403 when any is someone else's. */
+    async remove(userId: string, ids: string[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      const found = await chat.owners(unique);
+      if (found.some((c) => c.userId !== userId)) throw forbidden();
+      if (found.length !== unique.length) throw new AppError(ErrorCode.CHAT_CONVERSATION_NOT_FOUND);
+      return chat.softDelete(userId, unique);
+    },
+
+    hot: (limit: number) => chat.hot(limit),
+
+    /**
+     * Checks the send, takes the conversation's lease, stores the user's message and an empty
+     * streaming reply, and builds the prompt. Nothing is stored when a check fails.
+     */
+    async prepareReply(userId: string, request: ReplyRequest): Promise<PendingReply> {
+      if (request.kind === 'send' && chatLength(request.content) > CHAT_MESSAGE_MAX) throw new AppError(ErrorCode.CHAT_MESSAGE_TOO_LONG);
+      const conversation = await owned(userId, request.conversationId);
+      // regenerations cost as much as sends, so they count against the same budget
+      const { allowed } = await deps.limiter.hit(`chat:${userId}`, deps.sendsPerMinute, 60_000);
+      if (!allowed) throw new AppError(ErrorCode.CHAT_RATE_LIMITED);
+      const release = await lease(conversation.id);
       try {
         const rows = treeOrder(await chat.messages(conversation.id));
-        const parent = input.parentId ? rows.find((r) => r.id === input.parentId) : rows[rows.length - 1];
-        if (input.parentId && !parent) throw new AppError(ErrorCode.CHAT_PARENT_NOT_FOUND);
-        const userMessage = await chat.insertMessage({ conversationId: conversation.id, parentId: parent?.id ?? null, role: 'user', content: input.content, status: 'complete' });
-        const agentMessage = await chat.insertMessage({ conversationId: conversation.id, parentId: userMessage.id, role: 'agent', content: '', status: 'streaming', engine: model.engine });
-        const prompt = buildPrompt(conversation, branchTo([...rows, userMessage], userMessage.id));
-        return { userMessage, agentMessage, prompt, release };
+        let userMessage: MessageRow | null = null;
+        let answerTo: string;
+        if (request.kind === 'send') {
+          let parentId: string | null;
+          if (request.parentId === undefined) parentId = shownBranch(rows, conversation.leafId).at(-1)?.id ?? null;
+          else if (request.parentId === null || rows.some((r) => r.id === request.parentId)) parentId = request.parentId;
+          else throw new AppError(ErrorCode.CHAT_PARENT_NOT_FOUND);
+          userMessage = await chat.insertMessage({ conversationId: conversation.id, parentId, role: 'user', content: request.content.trim(), status: 'complete' });
+          rows.push(userMessage);
+          answerTo = userMessage.id;
+        } else {
+          const target = rows.find((r) => r.id === request.messageId);
+          if (!target || target.role !== 'agent') throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+          if (!target.parentId) throw new AppError(ErrorCode.CHAT_OPENING_FIXED);
+          answerTo = target.parentId;
+        }
+        const agentMessage = await chat.insertMessage({ conversationId: conversation.id, parentId: answerTo, role: 'agent', content: '', status: 'streaming', engine: model.engine });
+        const branch = branchTo(rows, answerTo);
+        const pinned = (await chat.memories(conversation.id)).filter((m) => m.pinned).map((m) => m.content);
+        const identity = await chat.identity(userId, conversation.agentId);
+        const prompt = buildPrompt({
+          agent: { nickname: conversation.agentNickname, roleSetting: conversation.roleSetting, roleIntro: conversation.roleIntro },
+          identity,
+          memories: pinned,
+          branch,
+          contextTokens: deps.contextTokens,
+        });
+        return { conversation, userMessage, agentMessage, branch, prompt, release };
       } catch (err) {
-        release();
+        await release();
         throw err;
       }
     },
 
     finishReply(messageId: string, content: string, status: MessageRow['status']): Promise<void> {
       return chat.updateMessage(messageId, { content, status });
+    },
+
+    /**
+     * After a finished reply: up to three suggested next messages (stored with the reply), and
+     * every MEMORY_EVERY_TURNS user turns a summary of them into memory entries. Neither can
+     * fail the reply: both fall back to the offline way.
+     */
+    async afterReply(pending: PendingReply, reply: string, signal?: AbortSignal): Promise<string[]> {
+      const branch = [...pending.branch, { ...pending.agentMessage, content: reply }];
+      const persona = [pending.conversation.roleSetting, pending.conversation.roleIntro].join('\n\n');
+      const userTurns = branch.filter((r) => r.role === 'user').length;
+      const remember = async () => {
+        if (userTurns === 0 || userTurns % MEMORY_EVERY_TURNS !== 0) return;
+        const firstTurn = branch.filter((r) => r.role === 'user').at(-MEMORY_EVERY_TURNS)!;
+        const recent = branch.slice(branch.indexOf(firstTurn));
+        const known = (await chat.memories(pending.conversation.id)).map((m) => m.content);
+        const entries = await summarizeTurns(model, { persona, agentName: pending.conversation.agentNickname, turns: turnsOf(recent), known }, signal);
+        await chat.addMemories(entries.map((content) => ({ conversationId: pending.conversation.id, content, source: 'summary' as const })));
+      };
+      const suggest = async () => {
+        const suggestions = await suggestReplies(model, { persona, turns: turnsOf(branch) }, signal);
+        await chat.updateMessage(pending.agentMessage.id, { suggestions });
+        return suggestions;
+      };
+      const [suggestions] = await Promise.all([suggest(), remember()]);
+      return suggestions;
+    },
+
+    /** Speaks an agent message with the agent's first voice; the audio is kept for replays. */
+    async voice(userId: string, messageId: string, regenerate: boolean, signal?: AbortSignal): Promise<{ voice: string; engine: string }> {
+      const message = await chat.message(messageId);
+      if (!message) throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+      const conversation = await owned(userId, message.conversationId);
+      if (message.role !== 'agent' || !message.content.trim()) throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+      if (message.voice && !regenerate) return { voice: message.voice, engine: deps.speech.engine };
+      const voice = await chat.voice(conversation.agentId);
+      // a cloned voice still being made has no engine parameters yet
+      if (!voice?.engineParams) throw new AppError(ErrorCode.CHAT_NO_VOICE);
+      if (!(await deps.speech.available())) throw new AppError(ErrorCode.AGENT_SPEECH_UNAVAILABLE);
+      try {
+        const spoken = await deps.speech.synthesize(
+          message.content,
+          { voiceId: voice.voiceId, engineParams: voice.engineParams, settings: { pitch: voice.pitch, volume: voice.volume, speed: voice.speed } },
+          signal,
+        );
+        const extension = spoken.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
+        // a new name for every take, so a regenerated voice is never served from a stale cache
+        const url = await deps.storage.put(`chat/${conversation.id}/${message.id}-${Date.now()}.${extension}`, spoken.audio, spoken.contentType);
+        await chat.updateMessage(message.id, { voice: url });
+        return { voice: url, engine: spoken.engine };
+      } catch {
+        throw new AppError(ErrorCode.CHAT_VOICE_FAILED);
+      }
+    },
+
+    async memories(userId: string, conversationId: string): Promise<MemoryRow[]> {
+      await owned(userId, conversationId);
+      return chat.memories(conversationId);
+    },
+
+    async addMemory(userId: string, conversationId: string, content: string, pinned: boolean): Promise<MemoryRow> {
+      await owned(userId, conversationId);
+      const [row] = await chat.addMemories([{ conversationId, content, pinned, source: 'user' }]);
+      return row;
+    },
+
+    async updateMemory(userId: string, id: string, patch: { content?: string; pinned?: boolean }): Promise<MemoryRow> {
+      await ownedMemory(userId, id);
+      return chat.updateMemory(id, patch);
+    },
+
+    async deleteMemory(userId: string, id: string): Promise<void> {
+      await ownedMemory(userId, id);
+      await chat.deleteMemory(id);
     },
   };
 }

@@ -1,74 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_CHAT_ENGINE, OPENAI_CHAT_ENGINE, type ChatModel } from '../../ai/chat/index.ts';
-import { agents } from '../../db/schema/index.ts';
+import { OFFLINE_CHAT_ENGINE } from '../../ai/chat/index.ts';
+import { chatMessages } from '../../db/schema/index.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
-
-const C = (action: string) => `/ai/api/v1/chat/${action}`;
-
-interface Message {
-  id: string;
-  parentId: string | null;
-  role: string;
-  content: string;
-  status: string;
-  engine: string | null;
-}
-interface Detail {
-  id: string;
-  messages: Message[];
-}
-interface SseEvent {
-  event: string;
-  data: Record<string, string>;
-}
-
-/** A published public agent of `owner`, written straight to the database (publishing has its own tests). */
-async function publishedAgent(t: TestServer, owner: SignedIn, fields: Partial<typeof agents.$inferInsert> = {}): Promise<string> {
-  const [row] = await t.starlit.database.db
-    .insert(agents)
-    .values({
-      ownerId: owner.userId,
-      nickname: 'Luna',
-      roleSetting: 'You are Luna, a stargazer. You love the night sky and its stars.',
-      roleIntro: 'A gentle stargazer who names every star.',
-      opening: 'Hello, night traveller.',
-      isPublic: true,
-      publishedAt: new Date(),
-      ...fields,
-    })
-    .returning({ id: agents.id });
-  return row.id;
-}
-
-/** Sends like the web client and reads the whole event stream; envelopes come back as `body`. */
-async function send(t: TestServer, token: string | null, payload: Record<string, unknown>) {
-  const res = await t.starlit.app.inject({
-    method: 'POST',
-    url: C('send'),
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    payload: JSON.stringify(payload),
-  });
-  if (!String(res.headers['content-type']).startsWith('text/event-stream')) return { status: res.statusCode, body: res.json(), events: [] as SseEvent[] };
-  const events = res.body
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n');
-      return { event: eventLine.slice('event: '.length), data: JSON.parse(dataLine.slice('data: '.length)) };
-    });
-  return { status: res.statusCode, body: null, events };
-}
-
-async function open(t: TestServer, user: SignedIn, agentId: string): Promise<Detail> {
-  const res = await t.call<Detail>(C('open'), { agentId }, { token: user.token });
-  if (res.body.code !== 0) throw new Error(res.body.message);
-  return res.body.data;
-}
-
-const messagesOf = async (t: TestServer, user: SignedIn, conversationId: string) =>
-  (await t.call<Detail>(C('messages'), { conversationId }, { token: user.token })).body.data.messages;
+import { C, detailOf, messagesOf, open, publishedAgent, send, stream, tokensOf, type Detail } from './chat.fixtures.ts';
 
 describe('chat room with the offline engine', () => {
   let t: TestServer;
@@ -84,18 +19,24 @@ describe('chat room with the offline engine', () => {
     await t?.close();
   });
 
-  it('asks anonymous senders to log in', async () => {
-    const res = await send(t, null, { conversationId: crypto.randomUUID(), content: 'hi' });
-    expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ code: 401, data: null, message: 'Please log in first' });
+  it('asks anonymous callers to log in, for sending and for everything that is theirs', async () => {
+    for (const action of ['send', 'regenerate'] as const) {
+      const res = await stream(t, null, action, { conversationId: crypto.randomUUID(), content: 'hi', messageId: crypto.randomUUID() });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 401, data: null, message: 'Please log in first' });
+    }
+    for (const action of ['open', 'history', 'messages', 'select', 'delete', 'voice', 'memories', 'memory/add', 'memory/update', 'memory/delete']) {
+      expect((await t.call(C(action), {})).status, action).toBe(401);
+    }
   });
 
-  it('opens with the agent\'s opening line', async () => {
+  it("opens with the agent's opening line and says which engine answers", async () => {
     const chat = await open(t, me, agentId);
     expect(chat.messages).toHaveLength(1);
-    expect(chat.messages[0]).toMatchObject({ role: 'agent', content: 'Hello, night traveller.', status: 'complete', parentId: null });
-    const history = await t.call<{ items: Array<{ id: string }> }>(C('history'), {}, { token: me.token });
-    expect(history.body.data.items[0].id).toBe(chat.id);
+    expect(chat.messages[0]).toMatchObject({ role: 'agent', content: 'Hello, night traveller.', status: 'complete', parentId: null, suggestions: [] });
+    expect(chat).toMatchObject({ leafId: chat.messages[0].id, offline: true, engine: OFFLINE_CHAT_ENGINE, agentHasVoice: false, preview: 'Hello, night traveller.' });
+    const history = await t.call<{ items: Array<{ id: string; preview: string }> }>(C('history'), {}, { token: me.token });
+    expect(history.body.data.items[0]).toMatchObject({ id: chat.id, preview: 'Hello, night traveller.' });
   });
 
   it('refuses agents the caller cannot see', async () => {
@@ -104,129 +45,240 @@ describe('chat room with the offline engine', () => {
     expect(res.body).toMatchObject({ code: 7001, message: 'This agent cannot be chatted with' });
   });
 
-  it('keeps a conversation to its owner', async () => {
+  it("refuses another user's conversation everywhere (403) and changes nothing", async () => {
     const chat = await open(t, me, agentId);
-    const read = await t.call(C('messages'), { conversationId: chat.id }, { token: other.token });
-    expect(read.status).toBe(403);
-    expect(read.body.code).toBe(403);
-    const sent = await send(t, other.token, { conversationId: chat.id, content: 'hello' });
-    expect(sent.status).toBe(403);
+    const opening = chat.messages[0].id;
+    const memory = await t.call<{ id: string }>(C('memory/add'), { conversationId: chat.id, content: 'Likes Vega' }, { token: me.token });
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      ['messages', { conversationId: chat.id }],
+      ['select', { conversationId: chat.id, messageId: opening }],
+      ['delete', { conversationIds: [chat.id] }],
+      ['voice', { messageId: opening }],
+      ['memories', { conversationId: chat.id }],
+      ['memory/add', { conversationId: chat.id, content: 'Mine now' }],
+      ['memory/update', { id: memory.body.data.id, content: 'Changed' }],
+      ['memory/delete', { id: memory.body.data.id }],
+    ];
+    for (const [action, body] of attempts) {
+      const res = await t.call(C(action), body, { token: other.token });
+      expect([res.status, res.body.code], action).toEqual([403, 403]);
+    }
+    for (const action of ['send', 'regenerate'] as const) {
+      expect((await stream(t, other.token, action, { conversationId: chat.id, content: 'hello', messageId: opening })).status).toBe(403);
+    }
     expect(await messagesOf(t, me, chat.id)).toHaveLength(1);
+    const memories = await t.call<{ items: Array<{ content: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    expect(memories.body.data.items.map((m) => m.content)).toEqual(['Likes Vega']);
   });
 
-  it('streams a reply and stores both messages', async () => {
+  it('streams a reply with start, tokens, done and suggestions, and stores both messages', async () => {
     const chat = await open(t, me, agentId);
     const res = await send(t, me.token, { conversationId: chat.id, content: 'Which star do you love?' });
-    const tokens = res.events.filter((e) => e.event === 'token').map((e) => e.data.text);
+    expect(res.events[0]).toMatchObject({ event: 'start', data: { userMessageId: expect.any(String), messageId: expect.any(String) } });
+    const tokens = tokensOf(res.events);
     expect(tokens.length).toBeGreaterThan(1);
-    const done = res.events[res.events.length - 1];
-    expect(done.event).toBe('done');
-    expect(done.data.status).toBe('complete');
+    expect(res.events.map((e) => e.event).slice(-2)).toEqual(['done', 'suggestions']);
+    expect(res.done).toMatchObject({ status: 'complete', messageId: res.events[0].data.messageId });
+    const suggestions = res.events.at(-1)!.data.suggestions as string[];
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.length).toBeLessThanOrEqual(3);
 
     const [opening, question, reply] = await messagesOf(t, me, chat.id);
     expect(question).toMatchObject({ role: 'user', content: 'Which star do you love?', status: 'complete', parentId: opening.id });
-    expect(reply).toMatchObject({ id: done.data.messageId, role: 'agent', status: 'complete', parentId: question.id, engine: OFFLINE_CHAT_ENGINE });
+    expect(reply).toMatchObject({ id: res.done!.messageId, role: 'agent', status: 'complete', parentId: question.id, engine: OFFLINE_CHAT_ENGINE, suggestions });
     expect(reply.content).toBe(tokens.join(''));
   });
 
-  it('refuses an empty or too long message', async () => {
+  it('refuses an empty or too long message with its own error, storing nothing', async () => {
     const chat = await open(t, me, agentId);
     expect((await send(t, me.token, { conversationId: chat.id, content: ' ' })).body.code).toBe(1001);
-    expect((await send(t, me.token, { conversationId: chat.id, content: 'x'.repeat(2001) })).body.code).toBe(1001);
+    const long = await send(t, me.token, { conversationId: chat.id, content: '星'.repeat(2001) });
+    expect(long.body).toMatchObject({ code: 7006, message: 'A message can be at most 2000 characters' });
+    const zh = await t.starlit.app.inject({ method: 'POST', url: C('send'), headers: { 'content-type': 'application/json', token: me.token, 'x-lang': 'zh_TW' }, payload: { conversationId: chat.id, content: 'x'.repeat(2001) } });
+    expect(zh.json()).toMatchObject({ code: 7006, message: '訊息最多 2000 個字' });
+    expect(await messagesOf(t, me, chat.id)).toHaveLength(1);
+    // 2000 characters of Chinese are 2000 characters, not 6000 bytes
+    expect((await send(t, me.token, { conversationId: chat.id, content: '星'.repeat(2000) })).done?.status).toBe('complete');
+  });
+
+  it('regenerates any agent message as a sibling, never overwriting, and the view follows the chosen branch', async () => {
+    const chat = await open(t, me, agentId);
+    const first = await send(t, me.token, { conversationId: chat.id, content: 'Tell me about the night sky' });
+    const second = await send(t, me.token, { conversationId: chat.id, content: 'And the stars?' });
+    const before = await messagesOf(t, me, chat.id);
+    const firstReply = before.find((m) => m.id === first.done!.messageId)!;
+
+    // not the last reply: the first one, with a whole turn after it
+    const again = await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: firstReply.id });
+    expect(again.events[0]).toMatchObject({ event: 'start', data: { userMessageId: null, parentId: firstReply.parentId } });
+    expect(again.done?.status).toBe('complete');
+    const after = await detailOf(t, me, chat.id);
+    expect(after.messages).toHaveLength(before.length + 1);
+    for (const old of before) expect(after.messages.find((m) => m.id === old.id)).toEqual(old);
+    const alternative = after.messages.find((m) => m.id === again.done!.messageId)!;
+    expect(alternative).toMatchObject({ parentId: firstReply.parentId, role: 'agent', status: 'complete' });
+    expect(after.leafId).toBe(alternative.id);
+
+    // swiping back to the first version shows its branch down to the newest reply below it
+    const back = await t.call<{ leafId: string }>(C('select'), { conversationId: chat.id, messageId: firstReply.id }, { token: me.token });
+    expect(back.body.data.leafId).toBe(second.done!.messageId);
+    expect((await detailOf(t, me, chat.id)).leafId).toBe(second.done!.messageId);
+
+    // a send without a parent answers the end of the shown branch
+    const third = await send(t, me.token, { conversationId: chat.id, content: 'Goodnight' });
+    const thirdQuestion = (await messagesOf(t, me, chat.id)).find((m) => m.id === third.done!.userMessageId)!;
+    expect(thirdQuestion.parentId).toBe(second.done!.messageId);
+  });
+
+  it('edits a user message into a new branch beside the old one', async () => {
+    const chat = await open(t, me, agentId);
+    const original = await send(t, me.token, { conversationId: chat.id, content: 'I like the moon' });
+    await send(t, me.token, { conversationId: chat.id, content: 'Tell me more' });
+    const question = (await messagesOf(t, me, chat.id)).find((m) => m.id === original.done!.userMessageId)!;
+    const edited = await send(t, me.token, { conversationId: chat.id, content: 'I like the stars', parentId: question.parentId });
+    const after = await detailOf(t, me, chat.id);
+    expect(after.messages).toHaveLength(7);
+    expect(after.messages.find((m) => m.id === question.id)?.content).toBe('I like the moon');
+    const editedQuestion = after.messages.find((m) => m.id === edited.done!.userMessageId)!;
+    expect(editedQuestion).toMatchObject({ content: 'I like the stars', parentId: question.parentId });
+    expect(after.leafId).toBe(edited.done!.messageId);
+
+    // switching back to the old question brings back its whole branch
+    const back = await t.call<{ leafId: string }>(C('select'), { conversationId: chat.id, messageId: question.id }, { token: me.token });
+    expect(after.messages.find((m) => m.id === back.body.data.leafId)?.role).toBe('agent');
+    expect(back.body.data.leafId).not.toBe(edited.done!.messageId);
+  });
+
+  it('refuses to regenerate the opening line or a user message, and messages of other conversations', async () => {
+    const chat = await open(t, me, agentId);
+    const opening = chat.messages[0].id;
+    expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: opening })).body).toMatchObject({ code: 7011 });
+    const sent = await send(t, me.token, { conversationId: chat.id, content: 'Hi' });
+    expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: sent.done!.userMessageId })).body).toMatchObject({ code: 7007 });
+    const elsewhere = await open(t, me, agentId);
+    expect((await send(t, me.token, { conversationId: elsewhere.id, content: 'x', parentId: opening })).body).toMatchObject({ code: 7003 });
+    expect((await t.call(C('select'), { conversationId: elsewhere.id, messageId: opening }, { token: me.token })).body).toMatchObject({ code: 7007 });
+    expect(await messagesOf(t, me, elsewhere.id)).toHaveLength(1);
+  });
+
+  it('deletes conversations all or none, and deleted ones are gone', async () => {
+    const [a, b] = [await open(t, me, agentId), await open(t, me, agentId)];
+    const theirs = await open(t, other, agentId);
+    const refused = await t.call(C('delete'), { conversationIds: [a.id, theirs.id] }, { token: me.token });
+    expect(refused.status).toBe(403);
+    expect((await detailOf(t, me, a.id)).id).toBe(a.id);
+
+    const res = await t.call<{ deleted: number }>(C('delete'), { conversationIds: [a.id, b.id] }, { token: me.token });
+    expect(res.body.data.deleted).toBe(2);
+    const history = await t.call<{ items: Array<{ id: string }> }>(C('history'), { limit: 100 }, { token: me.token });
+    expect(history.body.data.items.map((i) => i.id)).not.toContain(a.id);
+    expect(history.body.data.items.map((i) => i.id)).not.toContain(b.id);
+    expect((await t.call(C('messages'), { conversationId: a.id }, { token: me.token })).body).toMatchObject({ code: 7002 });
+    expect((await t.call(C('delete'), { conversationIds: [a.id] }, { token: me.token })).body).toMatchObject({ code: 7002 });
+  });
+
+  it('lists history by last activity, filtered by agent, page by page', async () => {
+    const someone = await t.user();
+    const second = await publishedAgent(t, other, { nickname: 'Sol' });
+    const older = await open(t, someone, agentId);
+    const newer = await open(t, someone, second);
+    await send(t, someone.token, { conversationId: older.id, content: 'Back again' });
+    const page1 = await t.call<{ items: Array<{ id: string; preview: string }>; nextCursor: string }>(C('history'), { limit: 1 }, { token: someone.token });
+    expect(page1.body.data.items.map((i) => i.id)).toEqual([older.id]);
+    const page2 = await t.call<{ items: Array<{ id: string }>; nextCursor: string | null }>(C('history'), { limit: 1, cursor: page1.body.data.nextCursor }, { token: someone.token });
+    expect(page2.body.data.items.map((i) => i.id)).toEqual([newer.id]);
+    const withSol = await t.call<{ items: Array<{ id: string }> }>(C('history'), { agentId: second }, { token: someone.token });
+    expect(withSol.body.data.items.map((i) => i.id)).toEqual([newer.id]);
+  });
+
+  it('marks a reply left streaming by a dead server as interrupted, keeping its text', async () => {
+    const chat = await open(t, me, agentId);
+    const [row] = await t.starlit.database.db
+      .insert(chatMessages)
+      .values({ conversationId: chat.id, parentId: chat.messages[0].id, role: 'agent', content: 'Half a rep', status: 'streaming' })
+      .returning();
+    const seen = await detailOf(t, me, chat.id);
+    expect(seen.messages.find((m) => m.id === row.id)).toMatchObject({ content: 'Half a rep', status: 'interrupted' });
+
+    await t.starlit.database.db.update(chatMessages).set({ status: 'streaming' }).where(sql`${chatMessages.id} = ${row.id}`);
+    expect(await t.starlit.services.chat.recover()).toBeGreaterThanOrEqual(1);
+    expect((await messagesOf(t, me, chat.id)).find((m) => m.id === row.id)?.status).toBe('interrupted');
+  });
+
+  it('keeps memories the user can add, pin, edit and delete, and summarizes every six turns', async () => {
+    const chat = await open(t, me, agentId);
+    const added = await t.call<{ id: string; pinned: boolean; source: string }>(C('memory/add'), { conversationId: chat.id, content: 'Prefers short answers' }, { token: me.token });
+    expect(added.body.data).toMatchObject({ pinned: true, source: 'user' });
+    const unpinned = await t.call(C('memory/update'), { id: added.body.data.id, pinned: false }, { token: me.token });
+    expect(unpinned.body.data).toMatchObject({ pinned: false, content: 'Prefers short answers' });
+    const edited = await t.call(C('memory/update'), { id: added.body.data.id, content: 'Prefers long answers' }, { token: me.token });
+    expect(edited.body.data).toMatchObject({ pinned: false, content: 'Prefers long answers' });
+    expect((await t.call(C('memory/update'), { id: added.body.data.id, content: 'x'.repeat(501) }, { token: me.token })).body.code).toBe(1001);
+
+    for (let turn = 1; turn <= 6; turn++) {
+      const said = turn === 3 ? 'My name is Mia and I play the violin.' : `Question number ${turn} about stars`;
+      expect((await send(t, me.token, { conversationId: chat.id, content: said })).done?.status).toBe('complete');
+    }
+    const memories = await t.call<{ items: Array<{ content: string; source: string; pinned: boolean }>; everyTurns: number }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    expect(memories.body.data.everyTurns).toBe(6);
+    const summaries = memories.body.data.items.filter((m) => m.source === 'summary');
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(summaries.every((m) => !m.pinned)).toBe(true);
+
+    expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body.data).toEqual({ deleted: true });
+    expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body).toMatchObject({ code: 7010 });
+  });
+
+  it('ranks public agents by recent chat activity, newer activity weighing more', async () => {
+    const fresh = await publishedAgent(t, other, { nickname: 'Fresh' });
+    const stale = await publishedAgent(t, other, { nickname: 'Stale' });
+    const hidden = await publishedAgent(t, other, { nickname: 'Hidden', isPublic: false });
+    const chatter = await t.user();
+    const staleChat = await open(t, chatter, stale);
+    for (const words of ['a', 'b', 'c']) await send(t, chatter.token, { conversationId: staleChat.id, content: words });
+    // three messages three days old weigh 3 × 0.125 = 0.375: less than one message today
+    await t.starlit.database.db.execute(sql`update chat_messages set created_at = now() - interval '3 days' where conversation_id = ${staleChat.id}`);
+    await send(t, chatter.token, { conversationId: (await open(t, chatter, fresh)).id, content: 'hello' });
+    await send(t, other.token, { conversationId: (await open(t, other, hidden)).id, content: 'mine' });
+
+    const hot = await t.call<{ items: Array<{ agentId: string; heat: number; chatters: number }> }>(C('hot'), { limit: 50 });
+    const ids = hot.body.data.items.map((i) => i.agentId);
+    expect(ids.indexOf(fresh)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(fresh)).toBeLessThan(ids.indexOf(stale));
+    expect(ids).not.toContain(hidden);
+    const staleItem = hot.body.data.items.find((i) => i.agentId === stale)!;
+    expect(staleItem.heat).toBeCloseTo(0.375, 1);
+    expect(staleItem.chatters).toBe(1);
+  });
+
+  it('plays nothing for an agent without a voice', async () => {
+    const chat = await open(t, me, agentId);
+    const res = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token });
+    expect(res.body).toMatchObject({ code: 7009, message: 'This agent has no voice to speak with' });
   });
 });
 
-describe('chat room through an OpenAI-compatible provider', () => {
+describe('send limits', () => {
   let t: TestServer;
-  let provider: http.Server;
-  const prompts: Array<{ messages: Array<{ role: string; content: string }> }> = [];
   beforeAll(async () => {
-    // a provider that says two words, then fails mid-stream when asked to
-    provider = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const request = JSON.parse(body) as (typeof prompts)[number];
-        prompts.push(request);
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const chunk = (text: string) => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`);
-        chunk('Twinkle ');
-        if (request.messages.at(-1)?.content.includes('fail')) {
-          res.end(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
-          return;
-        }
-        chunk('twinkle.');
-        res.end(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
-      });
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    t = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, LLM_MODEL: 'star-1' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await new Promise((resolve) => provider?.close(resolve));
-  });
-
-  it('sends the role and the branch, and stores the streamed reply', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
-    const res = await send(t, me.token, { conversationId: chat.id, content: 'Sing for me' });
-    expect(res.events.filter((e) => e.event === 'token').map((e) => e.data.text)).toEqual(['Twinkle ', 'twinkle.']);
-    expect(prompts.at(-1)?.messages).toEqual([
-      { role: 'system', content: 'You are Luna, a stargazer. You love the night sky and its stars.\n\nA gentle stargazer who names every star.' },
-      { role: 'assistant', content: 'Hello, night traveller.' },
-      { role: 'user', content: 'Sing for me' },
-    ]);
-    const reply = (await messagesOf(t, me, chat.id)).at(-1);
-    expect(reply).toMatchObject({ content: 'Twinkle twinkle.', status: 'complete', engine: OPENAI_CHAT_ENGINE });
-  });
-
-  it('keeps the part that arrived when the provider fails after the first token', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
-    const res = await send(t, me.token, { conversationId: chat.id, content: 'Now fail' });
-    expect(res.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'failed' } });
-    const [, question, reply] = await messagesOf(t, me, chat.id);
-    expect(question).toMatchObject({ role: 'user', content: 'Now fail', status: 'complete' });
-    expect(reply).toMatchObject({ role: 'agent', content: 'Twinkle ', status: 'failed' });
-  });
-});
-
-describe('one reply at a time', () => {
-  let t: TestServer;
-  let started!: () => void;
-  let release!: () => void;
-  const streaming = new Promise<void>((resolve) => (started = resolve));
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  // a model that holds its reply until the test lets it go
-  const slow: ChatModel = {
-    engine: 'Held test engine',
-    async *stream() {
-      yield { text: 'Wait' };
-      started();
-      await gate;
-      yield { text: 'ing.' };
-    },
-  };
-  beforeAll(async () => {
-    t = await startTestServer({}, { chat: slow });
+    t = await startTestServer({ CHAT_SENDS_PER_MINUTE: '3' });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('refuses a second send while the agent is replying, and takes one after', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
-    const first = send(t, me.token, { conversationId: chat.id, content: 'One' });
-    await streaming;
-    const second = await send(t, me.token, { conversationId: chat.id, content: 'Two' });
-    expect(second.body).toMatchObject({ code: 7004, message: 'The agent is still replying: wait for it to finish' });
-    expect((await messagesOf(t, me, chat.id)).at(-1)).toMatchObject({ role: 'agent', status: 'streaming' });
-    release();
-    expect((await first).events.at(-1)?.data.status).toBe('complete');
-    expect((await messagesOf(t, me, chat.id)).at(-1)).toMatchObject({ content: 'Waiting.', status: 'complete' });
-    const third = await send(t, me.token, { conversationId: chat.id, content: 'Three' });
-    expect(third.events.at(-1)?.data.status).toBe('complete');
+  it('refuses sends and regenerations over the per-user rate, storing nothing, per user', async () => {
+    const [me, someone] = [await t.user(), await t.user()];
+    const chat: Detail = await open(t, me, await publishedAgent(t, someone));
+    const first = await send(t, me.token, { conversationId: chat.id, content: 'one' });
+    await send(t, me.token, { conversationId: chat.id, content: 'two' });
+    await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: first.done!.messageId });
+    const count = (await messagesOf(t, me, chat.id)).length;
+    const refused = await send(t, me.token, { conversationId: chat.id, content: 'four' });
+    expect(refused.body).toMatchObject({ code: 7005, message: 'You are sending messages too fast: wait a moment and try again' });
+    expect(await messagesOf(t, me, chat.id)).toHaveLength(count);
+    // the budget is per user
+    const theirs = await open(t, someone, chat.agentId);
+    expect((await send(t, someone.token, { conversationId: theirs.id, content: 'hi' })).done?.status).toBe('complete');
   });
 });

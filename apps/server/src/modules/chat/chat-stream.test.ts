@@ -1,0 +1,282 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAI_CHAT_ENGINE, type ChatModel } from '../../ai/chat/index.ts';
+import type { SpeechModel } from '../../ai/speech/index.ts';
+import { chatIdentities } from '../../db/schema/index.ts';
+import { startTestServer, type TestServer } from '../../../test/server.ts';
+import { C, giveVoice, messagesOf, open, parseEvents, publishedAgent, send, stream, tokensOf } from './chat.fixtures.ts';
+
+interface ProviderRequest {
+  messages: Array<{ role: string; content: string }>;
+}
+
+describe('chat room through an OpenAI-compatible provider', () => {
+  let t: TestServer;
+  let provider: http.Server;
+  const requests: ProviderRequest[] = [];
+  // the reply requests, not the suggestion or memory requests made after them
+  const replyPrompts = () => requests.filter((r) => r.messages[0].content.includes('Stay in character'));
+  beforeAll(async () => {
+    // says two words; fails mid-stream or before anything when asked to
+    provider = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const request = JSON.parse(body) as ProviderRequest;
+        requests.push(request);
+        const last = request.messages.at(-1)?.content ?? '';
+        if (last.includes('refuse')) {
+          res.writeHead(503).end('busy');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const chunk = (text: string) => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`);
+        chunk('Twinkle ');
+        if (last.includes('fail')) {
+          res.end(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
+          return;
+        }
+        chunk(request.messages[0].content.includes('Stay in character') ? 'twinkle.' : '\n1. Sing again\n2. Why stars?');
+        res.end(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    t = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, LLM_MODEL: 'star-1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => provider?.close(resolve));
+  });
+
+  it("sends the role, the user's chat identity, pinned memories and the branch, and stores the streamed reply", async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const agentId = await publishedAgent(t, owner);
+    await t.starlit.database.db.insert(chatIdentities).values({ userId: me.userId, name: 'Mia', gender: 'Female', background: 'A violinist.', isGlobal: true });
+    const chat = await open(t, me, agentId);
+    await t.call(C('memory/add'), { conversationId: chat.id, content: 'Mia fears the dark' }, { token: me.token });
+    await t.call(C('memory/add'), { conversationId: chat.id, content: 'Not for the prompt', pinned: false }, { token: me.token });
+    const res = await send(t, me.token, { conversationId: chat.id, content: 'Sing for me' });
+    expect(tokensOf(res.events)).toEqual(['Twinkle ', 'twinkle.']);
+    const [system, ...turns] = replyPrompts().at(-1)!.messages;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('You are Luna, a stargazer.');
+    expect(system.content).toContain('A gentle stargazer who names every star.');
+    expect(system.content).toContain('Name: Mia');
+    expect(system.content).toContain('A violinist.');
+    expect(system.content).toContain('- Mia fears the dark');
+    expect(system.content).not.toContain('Not for the prompt');
+    expect(turns).toEqual([
+      { role: 'assistant', content: 'Hello, night traveller.' },
+      { role: 'user', content: 'Sing for me' },
+    ]);
+    const reply = (await messagesOf(t, me, chat.id)).at(-1);
+    expect(reply).toMatchObject({ content: 'Twinkle twinkle.', status: 'complete', engine: OPENAI_CHAT_ENGINE });
+    // the model's suggestions, cleaned of their numbering
+    expect(res.events.at(-1)).toMatchObject({ event: 'suggestions', data: { suggestions: ['Twinkle', 'Sing again', 'Why stars?'] } });
+  });
+
+  it('keeps the part that arrived when the provider fails after the first token', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const res = await send(t, me.token, { conversationId: chat.id, content: 'Now fail' });
+    expect(res.done).toMatchObject({ status: 'failed' });
+    const [, question, reply] = await messagesOf(t, me, chat.id);
+    expect(question).toMatchObject({ role: 'user', content: 'Now fail', status: 'complete' });
+    expect(reply).toMatchObject({ role: 'agent', content: 'Twinkle ', status: 'failed' });
+  });
+
+  it("keeps the user's message and frees the conversation when the provider fails before the first token", async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const before = requests.length;
+    const res = await send(t, me.token, { conversationId: chat.id, content: 'Please refuse' });
+    expect(res.done).toMatchObject({ status: 'failed' });
+    // the adapter tried again before giving up
+    expect(requests.length - before).toBe(3);
+    const [, question, reply] = await messagesOf(t, me, chat.id);
+    expect(question).toMatchObject({ content: 'Please refuse', status: 'complete' });
+    expect(reply).toMatchObject({ content: '', status: 'failed' });
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Sing now' })).done?.status).toBe('complete');
+  });
+});
+
+/** A model that says one word, then waits for the test to let it go on. */
+function heldModel() {
+  let started!: () => void;
+  let release!: () => void;
+  const streaming = new Promise<void>((resolve) => (started = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const model: ChatModel = {
+    engine: 'Held test engine',
+    async *stream(_messages, _options, signal) {
+      yield { text: 'Wait' };
+      started();
+      await Promise.race([gate, new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
+      yield { text: 'ing.' };
+    },
+  };
+  return { model, streaming, release: () => release() };
+}
+
+describe('one reply at a time', () => {
+  let t: TestServer;
+  const held = heldModel();
+  beforeAll(async () => {
+    t = await startTestServer({}, { chat: held.model });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses sends while the agent is replying, without loss or interleaving, and takes one after', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const first = send(t, me.token, { conversationId: chat.id, content: 'One' });
+    await held.streaming;
+    const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me.token, { conversationId: chat.id, content })));
+    for (const refused of racing) expect(refused.body).toMatchObject({ code: 7004, message: 'The agent is still replying: wait for it to finish' });
+    expect((await messagesOf(t, me, chat.id)).at(-1)).toMatchObject({ role: 'agent', status: 'streaming' });
+    held.release();
+    expect((await first).done?.status).toBe('complete');
+    const after = await messagesOf(t, me, chat.id);
+    expect(after.map((m) => [m.role, m.content])).toEqual([
+      ['agent', 'Hello, night traveller.'],
+      ['user', 'One'],
+      ['agent', 'Waiting.'],
+    ]);
+    const next = await send(t, me.token, { conversationId: chat.id, content: 'Six' });
+    expect(next.done?.status).toBe('complete');
+  });
+});
+
+describe('many sends at the same moment', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets exactly one of simultaneous sends through and stores exactly its messages', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => send(t, me.token, { conversationId: chat.id, content: `Message ${i}` })));
+    const through = results.filter((r) => r.done?.status === 'complete');
+    expect(through).toHaveLength(1);
+    expect(results.filter((r) => r.body?.code === 7004)).toHaveLength(5);
+    const messages = await messagesOf(t, me, chat.id);
+    expect(messages).toHaveLength(3);
+    expect(messages[1].id).toBe(through[0].done!.userMessageId);
+    expect(messages[2].content).toBe(tokensOf(through[0].events).join(''));
+  });
+});
+
+describe('a client that goes away mid-reply', () => {
+  let t: TestServer;
+  const held = heldModel();
+  let url: string;
+  beforeAll(async () => {
+    t = await startTestServer({}, { chat: held.model });
+    url = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stops the model, keeps the partial reply as interrupted and frees the conversation', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const stop = new AbortController();
+    const res = await fetch(`${url}${C('send')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: me.token },
+      body: JSON.stringify({ conversationId: chat.id, content: 'Tell me a long story' }),
+      signal: stop.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes('event: token')) seen += new TextDecoder().decode((await reader.read()).value);
+    expect(parseEvents(seen)[0].event).toBe('start');
+    await held.streaming;
+    stop.abort();
+
+    let reply = (await messagesOf(t, me, chat.id)).at(-1);
+    for (let i = 0; i < 100 && reply?.status === 'streaming'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      reply = (await messagesOf(t, me, chat.id)).at(-1);
+    }
+    expect(reply).toMatchObject({ role: 'agent', content: 'Wait', status: 'interrupted' });
+    held.release();
+    // the lease went with the reply: the next message is taken
+    const next = await stream(t, me.token, 'send', { conversationId: chat.id, content: 'Again' });
+    expect(next.done?.status).toBe('complete');
+  });
+});
+
+describe('voice replies', () => {
+  let t: TestServer;
+  let failing = false;
+  const spoken: Array<{ text: string; pitch: number; speed: number }> = [];
+  const speech: SpeechModel = {
+    engine: 'Test speech',
+    available: async () => true,
+    async synthesize(text, voice) {
+      if (failing) throw new Error('the speech engine crashed');
+      spoken.push({ text, pitch: voice.settings.pitch, speed: voice.settings.speed });
+      return { audio: Buffer.from('RIFF....WAVE'), contentType: 'audio/wav', engine: 'Test speech' };
+    },
+  };
+  beforeAll(async () => {
+    t = await startTestServer({}, { speech });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("speaks an agent message with the agent's voice settings, keeps it for replays, regenerates on request", async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const agentId = await publishedAgent(t, owner);
+    await giveVoice(t, agentId);
+    const chat = await open(t, me, agentId);
+    expect(chat.agentHasVoice).toBe(true);
+    const reply = await send(t, me.token, { conversationId: chat.id, content: 'Say something' });
+    const messageId = reply.done!.messageId as string;
+
+    const first = await t.call<{ voice: string; engine: string }>(C('voice'), { messageId }, { token: me.token });
+    expect(first.body.data.voice).toMatch(/^\/media\/chat\/.+\.wav$/);
+    expect(spoken.at(-1)).toMatchObject({ pitch: 2, speed: 1.5 });
+    expect(spoken.at(-1)?.text).toBe((await messagesOf(t, me, chat.id)).at(-1)?.content);
+    const audio = await t.starlit.app.inject({ method: 'GET', url: first.body.data.voice });
+    expect(audio.statusCode).toBe(200);
+
+    const replay = await t.call<{ voice: string }>(C('voice'), { messageId }, { token: me.token });
+    expect(replay.body.data.voice).toBe(first.body.data.voice);
+    expect(spoken).toHaveLength(1);
+    const again = await t.call<{ voice: string }>(C('voice'), { messageId, regenerate: true }, { token: me.token });
+    expect(again.body.data.voice).not.toBe(first.body.data.voice);
+    expect(spoken).toHaveLength(2);
+    expect((await messagesOf(t, me, chat.id)).at(-1)?.voice).toBe(again.body.data.voice);
+
+    const question = reply.done!.userMessageId as string;
+    expect((await t.call(C('voice'), { messageId: question }, { token: me.token })).body).toMatchObject({ code: 7007 });
+  });
+
+  it('says "Voice generation failed" in the reader\'s language and keeps the message', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const agentId = await publishedAgent(t, owner);
+    await giveVoice(t, agentId);
+    const chat = await open(t, me, agentId);
+    failing = true;
+    try {
+      const res = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token });
+      expect(res.body).toMatchObject({ code: 7008, message: 'Voice generation failed: regenerate it or start a new conversation' });
+      const zh = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token, lang: 'zh_TW' });
+      expect(zh.body.message).toBe('語音生成失敗：請重新生成或開始新對話');
+    } finally {
+      failing = false;
+    }
+    expect((await messagesOf(t, me, chat.id))[0]).toMatchObject({ content: 'Hello, night traveller.', voice: null });
+  });
+});
