@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { AgentCenterPage } from '../features/agents/center/agent-center-page';
 import { AgentPersonalityPage } from '../features/agents/center/agent-personality-page';
 import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
+import { ChatRoomPage } from '../features/chat/chat-room-page';
+import { HotListPage } from '../features/chat/hot-list-page';
 import { HomePage } from '../features/home/home-page';
 import { ContentPage } from '../features/notices/content-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
@@ -46,8 +48,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/agentcenter/:agentId?', 'agentcenter', <AgentCenterPage />),
   page('/agent/:agentId?', 'agent', <AgentEditorPage />, true),
   page('/agent-personality/:agentId?', 'agent-personality', <AgentPersonalityPage />),
-  page('/chatroom', 'chatroom', <ComingSoonPage pageId="chatroom" />),
-  page('/hotlist', 'hotlist', <ComingSoonPage pageId="hotlist" />),
+  page('/chatroom', 'chatroom', <ChatRoomPage />),
+  page('/hotlist', 'hotlist', <HotListPage />),
   page('/404', '404', <NotFoundPage />),
 ];
 

@@ -114,6 +114,17 @@ export const AlertIcon = icon(
 );
 
 /** The Starlit mark: a four-pointed star. */
+export const PlayIcon = icon(<path d="M7 4.5v15l12-7.5z" />);
+export const StopIcon = icon(<rect x="6" y="6" width="12" height="12" rx="2" />);
+export const RefreshIcon = icon(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
+export const PencilIcon = icon(<path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />);
+export const PinIcon = icon(<path d="M9 4h6l-1 6 4 4H6l4-4zM12 14v7" />);
+export const TrashIcon = icon(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const ChevronLeftIcon = icon(<path d="M15 6l-6 6 6 6" />);
+export const ChevronRightIcon = icon(<path d="M9 6l6 6-6 6" />);
+export const FlameIcon = icon(<path d="M12 3s6 5 6 11a6 6 0 0 1-12 0c0-3 2-5 2-5s0 3 2 4c0-5 2-10 2-10z" />);
+export const ChatIcon = icon(<path d="M4 5h16v11H9l-5 4z" />);
+
 export function StarMark({ size = 28 }: { size?: number }) {
   return (
     <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 32 32">

@@ -1,0 +1,68 @@
+import { CHAT_MESSAGE_MAX, chatLength } from '@starlit/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { SendIcon, StopIcon } from '../../ui/icons';
+
+/** Shown once a message gets near the limit, so the count does not distract before. */
+const SHOW_COUNT_FROM = CHAT_MESSAGE_MAX - 200;
+
+/**
+ * The message input. It waits while a reply is written (SPEC §1) and offers Stop instead.
+ * Enter sends, Shift+Enter starts a new line.
+ */
+export function Composer({ agentName, busy, onSend, onStop }: { agentName: string; busy: boolean; onSend: (text: string) => void; onStop?: () => void }) {
+  const { t } = useTranslation('chat');
+  const [text, setText] = useState('');
+  const hintId = useId();
+  const length = chatLength(text);
+  const tooLong = length > CHAT_MESSAGE_MAX;
+  const canSend = !busy && length > 0 && !tooLong;
+
+  const submit = () => {
+    if (!canSend) return;
+    onSend(text.trim());
+    setText('');
+  };
+
+  return (
+    <form
+      className="border-t border-line bg-surface/95 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:px-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <textarea
+          aria-label={t('composer.label')}
+          aria-describedby={hintId}
+          value={text}
+          disabled={busy}
+          rows={Math.min(6, Math.max(1, text.split('\n').length))}
+          placeholder={busy ? t('composer.waiting') : t('composer.placeholder', { name: agentName })}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          className="max-h-48 min-h-11 flex-1 resize-none rounded-2xl border border-line bg-page px-4 py-2.5 text-sm leading-relaxed text-ink outline-none placeholder:text-muted focus:border-brand-300 focus:ring-2 focus:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
+        />
+        {busy && onStop && (
+          <Button variant="secondary" onClick={onStop} icon={<StopIcon size={16} />} className="px-4">
+            {t('composer.stop')}
+          </Button>
+        )}
+        <Button type="submit" disabled={!canSend} aria-label={t('composer.send')} icon={<SendIcon size={16} />} className="px-4">
+          <span className="hidden sm:inline">{t('composer.send')}</span>
+        </Button>
+      </div>
+      <p id={hintId} className={`mt-1.5 flex justify-between gap-2 px-1 text-[11px] ${tooLong ? 'text-red-700' : 'text-muted'}`}>
+        <span className="hidden sm:inline">{t('composer.hint')}</span>
+        {length >= SHOW_COUNT_FROM && <span className="ml-auto tabular-nums">{tooLong ? t('composer.tooLong', { count: length, max: CHAT_MESSAGE_MAX }) : t('composer.count', { count: length, max: CHAT_MESSAGE_MAX })}</span>}
+      </p>
+    </form>
+  );
+}
