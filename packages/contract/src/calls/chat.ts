@@ -65,7 +65,8 @@ export const HotAgent = z.object({
   heat: z.number(),
   /** People who chatted with the agent in the window. */
   chatters: z.number().int(),
-  lastChatAt: z.string(),
+  /** Null for agents nobody chatted with in the window: they follow the ranked ones, newest first. */
+  lastChatAt: z.string().nullable(),
 });
 
 /** The longest message a user may send, in characters (code points). */

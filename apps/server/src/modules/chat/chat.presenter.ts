@@ -1,6 +1,6 @@
 import type { ChatMemory, ChatMessage, Conversation, ConversationDetail, HotAgent } from '@starlit/contract';
 import type { z } from 'zod';
-import type { ChatRepository, ConversationRow, HistoryRow, MemoryRow, MessageRow } from './chat.repository.ts';
+import type { ConversationRow, HistoryRow, HotRow, MemoryRow, MessageRow } from './chat.repository.ts';
 import type { ConversationDetail as Detail } from './chat.service.ts';
 
 export function presentMessage(row: MessageRow): z.input<typeof ChatMessage> {
@@ -59,6 +59,6 @@ export function presentMemory(row: MemoryRow): z.input<typeof ChatMemory> {
   };
 }
 
-export function presentHot(row: Awaited<ReturnType<ChatRepository['hot']>>[number]): z.input<typeof HotAgent> {
-  return { ...row, heat: Number(row.heat.toFixed(3)), lastChatAt: row.lastChatAt.toISOString() };
+export function presentHot(row: HotRow): z.input<typeof HotAgent> {
+  return { ...row, heat: Number(row.heat.toFixed(3)), lastChatAt: row.lastChatAt?.toISOString() ?? null };
 }

@@ -1,5 +1,5 @@
 import { HOT_HALF_LIFE_HOURS, HOT_WINDOW_DAYS } from '@starlit/contract';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentVoices, agents, chatIdentities, chatMemories, chatMessages, conversations, voices } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
@@ -15,6 +15,15 @@ export type ConversationRow = typeof conversations.$inferSelect & {
   roleIntro: string;
 };
 export type HistoryRow = ConversationRow & { preview: string };
+export interface HotRow {
+  agentId: string;
+  nickname: string;
+  avatar: string | null;
+  intro: string;
+  heat: number;
+  chatters: number;
+  lastChatAt: Date | null;
+}
 export type VisibleAgent = Pick<typeof agents.$inferSelect, 'id' | 'ownerId' | 'nickname' | 'opening' | 'isPublic' | 'publishedAt'>;
 export type IdentityRow = Pick<typeof chatIdentities.$inferSelect, 'name' | 'gender' | 'background'>;
 export type SpeakingVoice = Pick<typeof agentVoices.$inferSelect, 'voiceId' | 'pitch' | 'volume' | 'speed'> & { engineParams: (typeof voices.$inferSelect)['engineParams'] };
@@ -163,11 +172,13 @@ export function chatRepository(db: Db) {
 
     /**
      * Public published agents ranked by heat: each user message of the window weighs
-     * 0.5^(age / half-life), so yesterday's crowd counts half of today's.
+     * 0.5^(age / half-life), so yesterday's crowd counts half of today's. Agents nobody
+     * chatted with lately follow, newest first, so a new site still has a list.
      */
-    async hot(limit: number) {
+    async hot(limit: number): Promise<HotRow[]> {
+      const visible = and(eq(agents.isPublic, true), isNull(agents.deletedAt), sql`${agents.publishedAt} is not null`);
       const heat = sql<number>`sum(power(0.5, extract(epoch from (now() - ${chatMessages.createdAt})) / ${HOT_HALF_LIFE_HOURS * 3600}))::float8`;
-      return db
+      const ranked: HotRow[] = await db
         .select({
           agentId: agents.id,
           nickname: agents.nickname,
@@ -175,23 +186,23 @@ export function chatRepository(db: Db) {
           intro: agents.roleIntro,
           heat,
           chatters: sql<number>`count(distinct ${conversations.userId})::int`,
-          lastChatAt: sql<Date>`max(${chatMessages.createdAt})`.mapWith(conversations.createdAt),
+          lastChatAt: sql<Date | null>`max(${chatMessages.createdAt})`.mapWith(conversations.createdAt),
         })
         .from(chatMessages)
         .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
         .innerJoin(agents, eq(agents.id, conversations.agentId))
-        .where(
-          and(
-            eq(chatMessages.role, 'user'),
-            sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`,
-            eq(agents.isPublic, true),
-            isNull(agents.deletedAt),
-            sql`${agents.publishedAt} is not null`,
-          ),
-        )
+        .where(and(eq(chatMessages.role, 'user'), sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`, visible))
         .groupBy(agents.id)
         .orderBy(desc(heat), asc(agents.id))
         .limit(limit);
+      if (ranked.length >= limit) return ranked;
+      const quiet = await db
+        .select({ agentId: agents.id, nickname: agents.nickname, avatar: agents.avatar, intro: agents.roleIntro })
+        .from(agents)
+        .where(and(visible, ranked.length > 0 ? notInArray(agents.id, ranked.map((r) => r.agentId)) : undefined))
+        .orderBy(desc(agents.publishedAt), asc(agents.id))
+        .limit(limit - ranked.length);
+      return [...ranked, ...quiet.map((a) => ({ ...a, heat: 0, chatters: 0, lastChatAt: null }))];
     },
 
     /** The identity the user chats with this agent as: one made for the agent first, else the global one. */

@@ -249,6 +249,11 @@ describe('chat room with the offline engine', () => {
     const staleItem = hot.body.data.items.find((i) => i.agentId === stale)!;
     expect(staleItem.heat).toBeCloseTo(0.375, 1);
     expect(staleItem.chatters).toBe(1);
+    // agents nobody chatted with follow the ranked ones, so a new site still has a list
+    const quiet = await publishedAgent(t, other, { nickname: 'Quiet' });
+    const all = (await t.call<{ items: Array<{ agentId: string; heat: number; lastChatAt: string | null }> }>(C('hot'), { limit: 50 })).body.data.items;
+    expect(all.find((i) => i.agentId === quiet)).toMatchObject({ heat: 0, lastChatAt: null });
+    expect(all.findIndex((i) => i.agentId === quiet)).toBeGreaterThan(all.findIndex((i) => i.agentId === stale));
   });
 
   it('plays nothing for an agent without a voice', async () => {
