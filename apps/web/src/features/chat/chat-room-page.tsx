@@ -41,6 +41,7 @@ function OpenConversation({ agentId }: { agentId: string }) {
   const navigate = useNavigate();
   // StrictMode runs effects twice; one visit must open one conversation, not two
   const opened = useRef(false);
+  useDocumentTitle(t('title'));
   const open = useMutation({
     mutationFn: () => requestData(calls.chat.open, { agentId }),
     onSuccess: (detail) => {
@@ -85,6 +86,7 @@ function VisitorChat({ agentId }: { agentId: string }) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
   const agent = useAgent(agentId, null);
+  useDocumentTitle(agent.data ? `${agent.data.nickname} · ${t('title')}` : t('title'));
   const askToSignIn = () => {
     notifyInfo(tc('nav.loginFirst'));
     window.setTimeout(redirectToSignIn, SIGN_IN_DELAY_MS);
@@ -121,6 +123,7 @@ function VisitorChat({ agentId }: { agentId: string }) {
 function SignedOut() {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
+  useDocumentTitle(t('title'));
   return (
     <EmptyState
       icon={<ChatIcon size={30} />}
@@ -138,17 +141,36 @@ function SignedOut() {
   );
 }
 
+/** `/chatroom` signed in, without a conversation: my conversations, full width. */
+function MyConversations({ viewer }: { viewer: string }) {
+  const { t } = useTranslation('chat');
+  useDocumentTitle(t('title'));
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6 md:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
+          <p className="mt-2 text-muted">{t('history.pick')}</p>
+        </div>
+        <Link to="/hotlist" className={buttonClass('secondary', 'sm')}>
+          {t('history.hotList')}
+        </Link>
+      </header>
+      <HistoryList viewer={viewer} />
+    </div>
+  );
+}
+
 /**
  * `/chatroom`: `?conversationId=` resumes a conversation, `?agentId=` starts one, and without
- * either it lists my conversations. Open to visitors, who must log in to send.
+ * either it lists my conversations. Open to visitors, who must log in to send. The views set
+ * their own titles (a conversation names its agent): an effect here would run after theirs and win.
  */
 export function ChatRoomPage() {
-  const { t } = useTranslation('chat');
   const [params] = useSearchParams();
   const user = useCurrentUser();
   const conversationId = params.get('conversationId');
   const agentId = params.get('agentId');
-  useDocumentTitle(t('title'));
 
   if (!user) {
     return agentId ? (
@@ -173,18 +195,5 @@ export function ChatRoomPage() {
       </RoomFrame>
     );
   }
-  return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6 md:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
-          <p className="mt-2 text-muted">{t('history.pick')}</p>
-        </div>
-        <Link to="/hotlist" className={buttonClass('secondary', 'sm')}>
-          {t('history.hotList')}
-        </Link>
-      </header>
-      <HistoryList viewer={user.userId} />
-    </div>
-  );
+  return <MyConversations viewer={user.userId} />;
 }

@@ -70,7 +70,6 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
   const shown = useMemo(() => shownMessages(detail), [detail]);
   const last = shown.at(-1);
   const { list, onScroll } = useStickToBottom(detail);
-  useDocumentTitle(`${detail.agentNickname} · ${t('title')}`);
 
   const swipe = (messageId: string) => {
     queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? swipedTo(d, messageId) : d));
@@ -163,6 +162,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   // the poll for a reply written elsewhere (a reload mid-reply) pauses while this page streams one
   const conversation = useConversation(conversationId, stream.busy);
   const missing = conversation.error instanceof CallFailure && conversation.error.code !== null;
+  useDocumentTitle(conversation.data ? `${conversation.data.agentNickname} · ${t('title')}` : t('title'));
   if (conversation.isPending) {
     return (
       <div className="flex flex-1 flex-col gap-4 p-4">

@@ -107,7 +107,7 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
             />
           </div>
         ) : (
-          <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-on-brand shadow-sm sm:max-w-[75%]">
+          <div data-message-text className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-on-brand shadow-sm sm:max-w-[75%]">
             <span className="sr-only">{t('message.you')}: </span>
             {message.content}
           </div>
@@ -129,7 +129,7 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
     <li className="flex items-start gap-2.5" data-role="agent" data-message-id={message.id} data-status={message.status}>
       <Avatar name={actions.agentName} src={actions.agentAvatar} size="sm" />
       <div className="flex min-w-0 max-w-[85%] flex-col items-start gap-1 sm:max-w-[75%]">
-        <div className="rounded-2xl rounded-tl-md border border-line bg-surface px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink shadow-sm">
+        <div data-message-text className="rounded-2xl rounded-tl-md border border-line bg-surface px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink shadow-sm">
           <span className="sr-only">{actions.agentName}: </span>
           {message.content}
           {writing && (

@@ -1,0 +1,228 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpAt, uniqueName } from '../support/session';
+
+// The e2e server answers with the offline chat engine (deterministic, no model) and speaks with eSpeak.
+const LUNA = 'Luna 露娜';
+const LUNA_OPENING = 'Hello, night traveller.';
+
+/** The id of a seeded public agent, read the way the agent center reads it. */
+async function agentIdOf(page: Page, nickname: string): Promise<string> {
+  const ids = await page.evaluate(async () => {
+    const res = await fetch('/ai/api/v1/agent/public_list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":50}' });
+    const body = (await res.json()) as { data: { items: { id: string; nickname: string }[] } };
+    return body.data.items.map((a) => [a.nickname, a.id] as const);
+  });
+  const id = ids.find(([name]) => name === nickname)?.[1];
+  if (!id) throw new Error(`no public agent ${nickname}`);
+  return id;
+}
+
+function messages(page: Page, agent = LUNA, language: 'en_US' | 'zh_TW' = 'en_US') {
+  return page.getByRole('log', { name: language === 'en_US' ? `Messages with ${agent}` : `與 ${agent} 的訊息` });
+}
+
+const agentMessages = (log: Locator) => log.locator('li[data-role="agent"]');
+const userMessages = (log: Locator) => log.locator('li[data-role="user"]');
+
+/** Waits until the reply at `index` is written (not streaming) and has text; answers its text. */
+async function replyText(log: Locator, index: number): Promise<string> {
+  const reply = agentMessages(log).nth(index);
+  await expect(reply).toHaveAttribute('data-status', /complete|interrupted|failed/);
+  const text = (await reply.locator('[data-message-text]').innerText()).trim();
+  expect(text.length).toBeGreaterThan(0);
+  return text;
+}
+
+async function send(page: Page, text: string, language: 'en_US' | 'zh_TW' = 'en_US') {
+  const box = page.getByRole('textbox', { name: language === 'en_US' ? 'Message' : '訊息' });
+  await expect(box).toBeEnabled();
+  await box.fill(text);
+  await page.getByRole('button', { name: language === 'en_US' ? 'Send' : '傳送', exact: true }).click();
+}
+
+test('a new user chats with an agent: streaming, stop, regenerate and swipe, edit, memory, voice, reload, history manage mode', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAt(page, uniqueName('chat'));
+
+  // from the agent's page to a new conversation that starts with the opening line
+  await page.goto('/#/agentcenter');
+  await page.getByRole('list', { name: 'Public agents' }).getByRole('link', { name: LUNA }).click();
+  await page.getByRole('link', { name: 'Chat', exact: true }).click();
+  await expect(page).toHaveURL(/#\/chatroom\?conversationId=[0-9a-f-]{36}$/);
+  const log = messages(page);
+  await expect(agentMessages(log).first()).toContainText(LUNA_OPENING);
+  await expect(agentMessages(log).first()).toContainText('Opening line');
+  await expect(agentMessages(log).first().getByRole('button', { name: 'Regenerate' })).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Offline engine' })).toContainText('LLM_BASE_URL');
+  await expect(page).toHaveTitle(`${LUNA} · Chat room · Starlit`);
+
+  // a reply streams in, then the input is free again and up to three suggestions appear
+  await send(page, 'Tell me a story about the stars.');
+  await expect(userMessages(log).first()).toContainText('Tell me a story about the stars.');
+  const first = await replyText(log, 1);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  const suggestions = page.getByRole('list', { name: 'Suggested replies' }).getByRole('button');
+  await expect(suggestions.first()).toBeVisible();
+  expect(await suggestions.count()).toBeLessThanOrEqual(3);
+
+  // regenerate: a second version beside the first, and the swipe goes between them
+  await agentMessages(log).nth(1).getByRole('button', { name: 'Regenerate' }).click();
+  const versions = agentMessages(log).nth(1).getByRole('group', { name: 'Versions' });
+  await expect(versions).toContainText('2 / 2');
+  await replyText(log, 1);
+  await versions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(versions).toContainText('1 / 2');
+  await expect(agentMessages(log).nth(1)).toContainText(first);
+  await versions.getByRole('button', { name: 'Next version' }).click();
+  await expect(versions).toContainText('2 / 2');
+
+  // editing the question makes a new branch beside it; the old one stays one swipe away
+  await userMessages(log).first().getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit your message' }).fill('What is the brightest star?');
+  await page.getByRole('button', { name: 'Send as new version' }).click();
+  await expect(userMessages(log).first()).toContainText('What is the brightest star?');
+  const questionVersions = userMessages(log).first().getByRole('group', { name: 'Versions' });
+  await expect(questionVersions).toContainText('2 / 2');
+  await replyText(log, 1);
+  await questionVersions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(userMessages(log).first()).toContainText('Tell me a story about the stars.');
+  await expect(agentMessages(log).nth(1).getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
+  await questionVersions.getByRole('button', { name: 'Next version' }).click();
+  await expect(userMessages(log).first()).toContainText('What is the brightest star?');
+
+  // a suggestion is sent with one click
+  const suggestion = (await page.getByRole('list', { name: 'Suggested replies' }).getByRole('button').first().innerText()).trim();
+  await page.getByRole('list', { name: 'Suggested replies' }).getByRole('button').first().click();
+  await expect(userMessages(log).nth(1)).toContainText(suggestion);
+  await replyText(log, 2);
+
+  // a memory written by hand, pinned, unpinned and pinned again
+  const memories = page.getByRole('complementary', { name: 'Memories' });
+  await expect(memories).toContainText('Memories are summarized every 6 turns');
+  await memories.getByRole('textbox', { name: 'A new memory' }).fill('My cat is called Pixel.');
+  await memories.getByRole('button', { name: 'Add memory' }).click();
+  const memory = memories.getByRole('list', { name: 'Memories' }).getByRole('listitem').filter({ hasText: 'My cat is called Pixel.' });
+  await expect(memory).toContainText('Pinned');
+  await memory.getByRole('button', { name: 'Unpin' }).click();
+  await expect(memory.getByRole('button', { name: 'Pin', exact: true })).toBeVisible();
+  await expect(memory).not.toContainText('Pinned');
+  await memory.getByRole('button', { name: 'Pin', exact: true }).click();
+  await expect(memory).toContainText('Pinned');
+
+  // the reply is spoken: the voice is generated, loaded and played
+  const lastReply = agentMessages(log).nth(2);
+  await page.evaluate(() => document.addEventListener('playing', () => document.body.setAttribute('data-played', ''), { capture: true, once: true }));
+  await lastReply.getByRole('button', { name: 'Play voice' }).click();
+  await expect(page.locator('body[data-played]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(lastReply.locator('audio')).toHaveAttribute('src', /\/media\//);
+  await expect(lastReply.locator('[data-voice-state]')).toHaveAttribute('data-voice-state', /playing|idle/, { timeout: 20_000 });
+  // the sound itself: the element holds decodable audio from the server
+  const audible = await lastReply.locator('audio').evaluate(
+    (audio: HTMLAudioElement) =>
+      new Promise<boolean>((resolve) => {
+        if (audio.readyState >= 2) return resolve(true);
+        audio.addEventListener('loadeddata', () => resolve(true), { once: true });
+        audio.addEventListener('error', () => resolve(false), { once: true });
+        audio.load();
+      }),
+  );
+  expect(audible).toBe(true);
+
+  // a reload shows the same branch with every message
+  const shown = await log.locator('li').allInnerTexts();
+  await page.reload();
+  await expect(agentMessages(log).first()).toContainText(LUNA_OPENING);
+  await expect(log.locator('li')).toHaveCount(shown.length);
+  await expect(userMessages(log).first()).toContainText('What is the brightest star?');
+  await expect(userMessages(log).nth(1)).toContainText(suggestion);
+  await expect(memories.getByRole('listitem').filter({ hasText: 'My cat is called Pixel.' })).toContainText('Pinned');
+
+  // a second conversation with the same agent, where a reply is stopped
+  const firstConversation = new URL(page.url()).hash.split('conversationId=')[1];
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await expect(page).not.toHaveURL(new RegExp(firstConversation));
+  await expect(agentMessages(log)).toHaveCount(1);
+  // The offline engine writes a reply within milliseconds, too fast to press Stop in time. So the
+  // send is held in the browser: while it waits the input is locked and Stop shows, and Stop
+  // cancels the request (which, against a real model, makes the server keep the partial reply).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/ai/api/v1/chat/send', async (route) => {
+    await held;
+    await route.abort().catch(() => undefined);
+  });
+  await send(page, 'Tell me a very long story.');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  release();
+  await page.unroute('**/ai/api/v1/chat/send');
+  // What the person sees of an interrupted reply: the server's own stream, cut after three words
+  // and closed as `interrupted`, exactly as the server ends a stopped reply.
+  await page.route('**/ai/api/v1/chat/send', async (route) => {
+    const real = await route.fetch();
+    const events = (await real.text()).split('\n\n').filter(Boolean);
+    const start = events.find((e) => e.startsWith('event: start')) ?? '';
+    const { messageId, userMessageId } = JSON.parse(start.split('data: ')[1]) as { messageId: string; userMessageId: string };
+    const tokens = events.filter((e) => e.startsWith('event: token')).slice(0, 3);
+    const done = `event: done\ndata: ${JSON.stringify({ messageId, userMessageId, status: 'interrupted' })}`;
+    await route.fulfill({ status: 200, contentType: 'text/event-stream', body: [start, ...tokens, done].join('\n\n') + '\n\n' });
+  });
+  await send(page, 'Tell me a very long story.');
+  await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'interrupted');
+  await expect(agentMessages(log).nth(1)).toContainText('Stopped');
+  await page.unroute('**/ai/api/v1/chat/send');
+
+  // the history lists both conversations; manage mode deletes them
+  await page.goto('/#/chatroom');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat room' })).toBeVisible();
+  const history = page.getByRole('list', { name: 'Conversations' });
+  await expect(history.getByRole('link')).toHaveCount(2);
+  await expect(history.getByRole('link').first()).toContainText(LUNA);
+  await page.getByRole('button', { name: 'Manage' }).click();
+  await page.getByRole('button', { name: 'Select all' }).click();
+  for (const box of await history.getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await page.getByRole('toolbar', { name: 'Manage conversations' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete 2 conversations?' }).getByRole('button', { name: 'Delete conversations' }).click();
+  await expect(page.getByText('2 conversations deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
+});
+
+test('the core path in Traditional Chinese: open, send, reply, regenerate and swipe', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('languageType', 'zh_TW'));
+  await signUpAt(page, uniqueName('chatzh'), '/', 'zh_TW');
+  const luna = await agentIdOf(page, LUNA);
+  await page.goto(`/#/chatroom?agentId=${luna}`);
+  await expect(page).toHaveURL(/conversationId=/);
+  const log = messages(page, LUNA, 'zh_TW');
+  await expect(agentMessages(log).first()).toContainText('今晚的星空很美');
+  await expect(agentMessages(log).first()).toContainText('開場白');
+  await expect(page.getByRole('complementary', { name: '離線引擎' })).toBeVisible();
+
+  await send(page, '你好，跟我說一個星星的故事。', 'zh_TW');
+  const first = await replyText(log, 1);
+  await agentMessages(log).nth(1).getByRole('button', { name: '重新生成' }).click();
+  const versions = agentMessages(log).nth(1).getByRole('group', { name: '版本' });
+  await expect(versions).toContainText('2 / 2');
+  await replyText(log, 1);
+  await versions.getByRole('button', { name: '上一個版本' }).click();
+  await expect(versions).toContainText('1 / 2');
+  await expect(agentMessages(log).nth(1)).toContainText(first);
+  await expect(page.getByRole('complementary', { name: '記憶' })).toContainText('每 6 輪對話會自動總結成記憶');
+});
+
+test('a visitor sees the agent and its opening line, and sending asks them to log in', async ({ page }) => {
+  await page.goto('/#/hotlist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hot list' })).toBeVisible();
+  const luna = await agentIdOf(page, LUNA);
+  await page.goto(`/#/chatroom?agentId=${luna}`);
+  const log = messages(page);
+  await expect(log).toContainText(LUNA_OPENING);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello Luna');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Please log in first')).toBeVisible();
+  await expect(page).toHaveURL(/\/passport\/authorize/);
+});
