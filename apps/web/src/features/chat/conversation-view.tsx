@@ -20,15 +20,25 @@ import { MemoryPanel } from './memory-panel';
 import { MessageBubble, type MessageActions } from './message-bubble';
 import { useChatStream } from './use-chat-stream';
 
-/** Says plainly that no language model answers, and how to connect one (README "Chat"). */
+/** Wide enough that the full notice does not crowd the messages. */
+const WIDE = '(min-width: 1024px)';
+
+/**
+ * Says plainly that no language model answers, and how to connect one (README "Chat"). On
+ * phones it starts folded to its first line, so the messages keep the screen.
+ */
 function OfflineNotice() {
   const { t } = useTranslation('chat');
+  const [open] = useState(() => window.matchMedia(WIDE).matches);
   return (
-    <aside aria-label={t('room.offlineTitle')} className="mx-3 mt-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-xs leading-relaxed text-amber-900 sm:mx-4">
-      <p>
-        <strong className="font-semibold">{t('room.offlineTitle')}:</strong> {t('room.offlineBody')}
-      </p>
-      <p className="mt-1">{t('room.offlineHow')}</p>
+    <aside aria-label={t('room.offlineTitle')} className="mx-3 mt-3 rounded-xl border border-amber-200 bg-amber-50 text-xs leading-relaxed text-amber-900 sm:mx-4">
+      <details open={open} className="px-4 py-2.5">
+        <summary className="cursor-pointer marker:text-amber-700">
+          <strong className="font-semibold">{t('room.offlineTitle')}:</strong> {t('room.offlineShort')}
+        </summary>
+        <p className="mt-1">{t('room.offlineBody')}</p>
+        <p className="mt-1">{t('room.offlineHow')}</p>
+      </details>
     </aside>
   );
 }
@@ -104,7 +114,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
             <Avatar name={detail.agentNickname} src={detail.agentAvatar} size="md" />
             <span className="min-w-0">
               <span className="block truncate font-semibold text-ink">{detail.agentNickname}</span>
-              <span className="block truncate text-[11px] text-muted">{detail.engine}</span>
+              <span className="block truncate text-[11px] text-muted">{detail.offline ? t('room.offlineTitle') : detail.engine}</span>
             </span>
           </Link>
           <span className="ml-auto flex shrink-0 gap-1.5">
