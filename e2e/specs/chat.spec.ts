@@ -176,6 +176,12 @@ test('a new user chats with an agent: streaming, stop, regenerate and swipe, edi
   await expect(agentMessages(log).nth(1)).toContainText('Stopped');
   await page.unroute('**/ai/api/v1/chat/send');
 
+  // the agent is on the hot list now, a click away from another chat
+  await page.goto('/#/hotlist');
+  const hot = page.getByRole('list', { name: 'Hot agents' });
+  await expect(hot.getByRole('link', { name: `Chat with ${LUNA}` })).toHaveAttribute('href', /#\/chatroom\?agentId=/);
+  await expect(hot.getByRole('listitem').filter({ hasText: LUNA })).toContainText(/\d+ chatters?/);
+
   // the history lists both conversations; manage mode deletes them
   await page.goto('/#/chatroom');
   await expect(page.getByRole('heading', { level: 1, name: 'Chat room' })).toBeVisible();
@@ -225,4 +231,72 @@ test('a visitor sees the agent and its opening line, and sending asks them to lo
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Please log in first')).toBeVisible();
   await expect(page).toHaveURL(/\/passport\/authorize/);
+});
+
+test('voice failures: a failed voice offers regenerate or a new conversation, a lost recording offers regenerate', async ({ page }) => {
+  await signUpAt(page, uniqueName('voice'));
+  const luna = await agentIdOf(page, LUNA);
+  await page.goto(`/#/chatroom?agentId=${luna}`);
+  await expect(page).toHaveURL(/conversationId=/);
+  const conversation = page.url();
+  const log = messages(page);
+  const opening = agentMessages(log).first();
+  await expect(opening).toContainText(LUNA_OPENING);
+
+  // the speech engine fails: the message says so and offers both ways on (SPEC §4)
+  await page.route('**/ai/api/v1/chat/voice', (route) => route.fulfill({ json: { code: 7008, data: null, message: 'Voice generation failed: regenerate it or start a new conversation' } }));
+  await opening.getByRole('button', { name: 'Play voice' }).click();
+  const failed = opening.getByRole('alert');
+  await expect(failed).toContainText('Voice generation failed');
+  await expect(failed.getByRole('button', { name: 'Start a new conversation' })).toBeVisible();
+  await page.unroute('**/ai/api/v1/chat/voice');
+  await failed.getByRole('button', { name: 'Regenerate voice' }).click();
+  await expect(opening.locator('[data-voice-state]')).not.toHaveAttribute('data-voice-state', /failed|generating/, { timeout: 20_000 });
+  await expect(opening.locator('audio')).toHaveAttribute('src', /\/media\//);
+
+  // the recording is gone from the server: "lost", with a way to make it again
+  await page.reload();
+  await page.route(/\/media\/.*\.(wav|mp3|ogg)(\?|$)/, (route) => route.fulfill({ status: 404, body: '' }));
+  await agentMessages(log).first().getByRole('button', { name: 'Play voice' }).click();
+  const lost = agentMessages(log).first().getByRole('alert');
+  await expect(lost).toContainText('The voice recording was lost');
+
+  // making it again fails too: then a new conversation with the same agent is offered
+  await page.route('**/ai/api/v1/chat/voice', (route) => route.fulfill({ json: { code: 7008, data: null, message: 'Voice generation failed' } }));
+  await lost.getByRole('button', { name: 'Regenerate voice' }).click();
+  await expect(lost).toContainText('Voice generation failed');
+  await lost.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(page).toHaveURL(/conversationId=/);
+  await expect(page).not.toHaveURL(conversation);
+  await expect(agentMessages(log).first()).toContainText(LUNA_OPENING);
+});
+
+test('a reload while a reply is still being written shows what exists, then the finished reply', async ({ page }) => {
+  await signUpAt(page, uniqueName('reload'));
+  const luna = await agentIdOf(page, LUNA);
+  await page.goto(`/#/chatroom?agentId=${luna}`);
+  await expect(page).toHaveURL(/conversationId=/);
+  const log = messages(page);
+  await send(page, 'Which star is closest to us?');
+  const full = await replyText(log, 1);
+
+  // The offline engine finishes before a reload could land mid-reply, so the first read after the
+  // reload is given as the server answers during a reply: the last message streaming, half written.
+  let served = false;
+  await page.route('**/ai/api/v1/chat/messages', async (route) => {
+    if (served) return route.continue();
+    served = true;
+    const real = await route.fetch();
+    const body = (await real.json()) as { data: { leafId: string; messages: { id: string; content: string; status: string }[] } };
+    const leaf = body.data.messages.find((m) => m.id === body.data.leafId);
+    if (leaf) Object.assign(leaf, { status: 'streaming', content: leaf.content.slice(0, 12) });
+    await route.fulfill({ response: real, json: body });
+  });
+  await page.reload();
+  await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'streaming');
+  await expect(agentMessages(log).nth(1).locator('[data-message-text]')).toHaveText(full.slice(0, 12).trim());
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  // read again about every second until the reply is no longer streaming
+  await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'complete', { timeout: 5_000 });
+  await expect(agentMessages(log).nth(1).locator('[data-message-text]')).toHaveText(full);
 });

@@ -107,9 +107,9 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
             />
           </div>
         ) : (
-          <div data-message-text className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-on-brand shadow-sm sm:max-w-[75%]">
+          <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-on-brand shadow-sm sm:max-w-[75%]">
             <span className="sr-only">{t('message.you')}: </span>
-            {message.content}
+            <span data-message-text>{message.content}</span>
           </div>
         )}
         {!editing && (
@@ -126,12 +126,12 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
   }
 
   return (
-    <li className="flex items-start gap-2.5" data-role="agent" data-message-id={message.id} data-status={message.status}>
+    <li className="flex items-start gap-2.5" data-role="agent" data-message-id={message.id} data-status={message.status} aria-busy={writing || undefined}>
       <Avatar name={actions.agentName} src={actions.agentAvatar} size="sm" />
       <div className="flex min-w-0 max-w-[85%] flex-col items-start gap-1 sm:max-w-[75%]">
-        <div data-message-text className="rounded-2xl rounded-tl-md border border-line bg-surface px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink shadow-sm">
+        <div className="rounded-2xl rounded-tl-md border border-line bg-surface px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink shadow-sm">
           <span className="sr-only">{actions.agentName}: </span>
-          {message.content}
+          <span data-message-text>{message.content}</span>
           {writing && (
             <span aria-label={message.content ? undefined : t('message.writing', { name: actions.agentName })} className="ml-1 inline-flex translate-y-0.5 gap-0.5 align-baseline" role={message.content ? undefined : 'status'}>
               <span className="size-1.5 animate-pulse rounded-full bg-brand-500" />
