@@ -11,7 +11,7 @@ const SHOW_COUNT_FROM = CHAT_MESSAGE_MAX - 200;
  * The message input. It waits while a reply is written (SPEC §1) and offers Stop instead.
  * Enter sends, Shift+Enter starts a new line.
  */
-export function Composer({ agentName, busy, onSend, onStop }: { agentName: string; busy: boolean; onSend: (text: string) => void; onStop?: () => void }) {
+export function Composer({ agentName, busy, onSend, onStop }: { agentName: string; busy: boolean; onSend: (text: string) => Promise<boolean> | void; onStop?: () => void }) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const hintId = useId();
@@ -19,10 +19,12 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
   const tooLong = length > CHAT_MESSAGE_MAX;
   const canSend = !busy && length > 0 && !tooLong;
 
-  const submit = () => {
+  const submit = async () => {
     if (!canSend) return;
-    onSend(text.trim());
+    const sent = text.trim();
     setText('');
+    // a refused message (too fast, too long) comes back to the input instead of being lost
+    if ((await onSend(sent)) === false) setText((current) => current || sent);
   };
 
   return (
@@ -30,7 +32,7 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
       className="border-t border-line bg-surface/95 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:px-4"
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <div className="flex items-end gap-2">
@@ -45,7 +47,7 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              submit();
+              void submit();
             }
           }}
           className="max-h-48 min-h-11 flex-1 resize-none rounded-2xl border border-line bg-page px-4 py-2.5 text-sm leading-relaxed text-ink outline-none placeholder:text-muted focus:border-brand-300 focus:ring-2 focus:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60"

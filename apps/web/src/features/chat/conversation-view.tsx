@@ -150,7 +150,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
             </ul>
           )}
         </div>
-        <Composer agentName={detail.agentNickname} busy={stream.busy} onSend={(text) => void stream.send(text)} onStop={stream.stop} />
+        <Composer agentName={detail.agentNickname} busy={stream.busy} onSend={stream.send} onStop={stream.stop} />
       </section>
       <aside aria-labelledby="memories-heading" className="hidden w-80 shrink-0 flex-col gap-3 overflow-y-auto border-l border-line bg-surface p-4 xl:flex">
         <h2 id="memories-heading" className="text-base font-semibold text-ink">

@@ -25,9 +25,9 @@ export function useChatStream(conversationId: string) {
   const update = useCallback((change: (detail: Detail) => Detail) => queryClient.setQueryData<Detail>(key, (old) => (old ? change(old) : old)), [queryClient, key]);
 
   const run = useCallback(
-    async (start: (detail: Detail) => Detail, request: Parameters<typeof runChatStream>[0]) => {
+    async (start: (detail: Detail) => Detail, request: Parameters<typeof runChatStream>[0]): Promise<boolean> => {
       const before = queryClient.getQueryData<Detail>(key);
-      if (!before || controller.current) return;
+      if (!before || controller.current) return false;
       // a poll landing now would replace the pending messages with the server's older view
       await queryClient.cancelQueries({ queryKey: key });
       const abort = new AbortController();
@@ -55,18 +55,25 @@ export function useChatStream(conversationId: string) {
       );
       if (controller.current === abort) controller.current = null;
       setBusy(false);
-      if (end.kind === 'refused') update((d) => withoutPending(d, before.leafId));
+      if (end.kind === 'refused') {
+        update((d) => withoutPending(d, before.leafId));
+        return false;
+      }
       // what the server kept of a stopped or broken reply is the truth: read it back
       if (end.kind === 'stopped' || end.kind === 'broken') {
         update(withStopped);
         await queryClient.invalidateQueries({ queryKey: key });
         if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
       }
+      return true;
     },
     [queryClient, key, update, conversationId, viewer],
   );
 
-  /** Sends a message; with `parentId` it answers that message instead (an edit makes a new branch). */
+  /**
+   * Sends a message; with `parentId` it answers that message instead (an edit makes a new
+   * branch). Answers false when it was not taken (refused, or a reply is still running).
+   */
   const send = useCallback(
     (content: string, parentId?: string | null) => {
       const leaf = queryClient.getQueryData<Detail>(key)?.leafId ?? null;
