@@ -88,14 +88,15 @@ export function VoiceButton({ conversationId, messageId, voice, hasVoice, onNewC
   }
 
   return (
-    <span className="inline-flex flex-wrap items-center gap-1" data-voice-state={state}>
+    // `contents`: the failure message wraps onto its own row of the message's controls, the button stays in line
+    <span className="contents" data-voice-state={state}>
       <button type="button" aria-label={state === 'playing' ? t('voice.stopPlaying') : t('voice.play')} aria-pressed={state === 'playing'} disabled={state === 'generating'} onClick={toggle} className={iconButton}>
         {state === 'generating' ? <Spinner className="size-4" /> : state === 'playing' ? <StopIcon size={16} /> : <PlayIcon size={16} />}
       </button>
       {state === 'generating' && <span className="text-xs text-muted">{t('voice.generating')}</span>}
       {state === 'playing' && <span className="text-xs font-medium text-brand-700 dark:text-brand-300">{t('voice.playing')}</span>}
       {(state === 'failed' || state === 'lost') && (
-        <span role="alert" className="flex flex-wrap items-center gap-1.5 rounded-xl bg-red-50 px-2.5 py-1.5 text-xs text-red-800">
+        <span role="alert" className="flex basis-full flex-wrap items-center gap-1.5 rounded-xl bg-red-50 px-2.5 py-1.5 text-xs text-red-800">
           <span className="font-medium">{t(state === 'failed' ? 'voice.failed' : 'voice.lost')}</span>
           <Button size="sm" variant="secondary" className="!h-7 !px-3 !text-xs" icon={<RefreshIcon size={14} />} onClick={() => void generate(true)}>
             {t('voice.regenerate')}
