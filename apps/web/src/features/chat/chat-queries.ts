@@ -26,6 +26,8 @@ export function useConversation(id: string, streamingHere: boolean) {
     queryKey: chatKeys.conversation(id),
     queryFn: ({ signal }) => requestData(calls.chat.messages, { conversationId: id }, signal),
     refetchInterval: (query) => (!streamingHere && query.state.data && endsStreaming(query.state.data) ? STREAMING_POLL_MS : false),
+    // the page keeps this entry current itself (stream events, swipes, voices); a background
+    // refetch would only race a reply being streamed into it
     staleTime: Infinity,
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { callApi, isOk } from '../../api/client';
+import { callApi, isOk, isRefused } from '../../api/client';
 import { CallFailure, requestData } from '../../api/query';
 import { Avatar } from '../../ui/avatar';
 import { Button, buttonClass } from '../../ui/button';
@@ -12,6 +12,7 @@ import { AlertIcon, ChevronLeftIcon, PlusIcon, SparklesIcon } from '../../ui/ico
 import { LoadFailed } from '../../ui/load-failed';
 import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
+import { notifyError } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { chatKeys, useConversation } from './chat-queries';
 import { shownMessages, swipedTo, type Detail } from './chat-view';
@@ -86,6 +87,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
     // remembered on the server, so a reload shows the same branch
     void callApi(calls.chat.select, { conversationId: detail.id, messageId }).then((result) => {
       if (isOk(result)) queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? { ...d, leafId: result.data.leafId } : d));
+      else if (isRefused(result)) notifyError(result.message);
     });
   };
 

@@ -28,11 +28,12 @@ export function useChatStream(conversationId: string) {
     async (start: (detail: Detail) => Detail, request: Parameters<typeof runChatStream>[0]): Promise<boolean> => {
       const before = queryClient.getQueryData<Detail>(key);
       if (!before || controller.current) return false;
-      // a poll landing now would replace the pending messages with the server's older view
-      await queryClient.cancelQueries({ queryKey: key });
+      // taken before anything is awaited, so a double click cannot start a second reply
       const abort = new AbortController();
       controller.current = abort;
       setBusy(true);
+      // a poll landing now would replace the pending messages with the server's older view
+      await queryClient.cancelQueries({ queryKey: key });
       update(start);
       let replyId = PENDING_REPLY_ID;
       const end = await runChatStream(
