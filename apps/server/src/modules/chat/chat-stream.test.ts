@@ -136,7 +136,13 @@ describe('one reply at a time', () => {
     await held.streaming;
     const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me.token, { conversationId: chat.id, content })));
     for (const refused of racing) expect(refused.body).toMatchObject({ code: 7004, message: 'The agent is still replying: wait for it to finish' });
-    expect((await messagesOf(t, me, chat.id)).at(-1)).toMatchObject({ role: 'agent', status: 'streaming' });
+    // what has streamed is saved while the reply goes on, so a reload mid-stream shows it
+    let partial = (await messagesOf(t, me, chat.id)).at(-1);
+    for (let i = 0; i < 50 && partial?.content !== 'Wait'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      partial = (await messagesOf(t, me, chat.id)).at(-1);
+    }
+    expect(partial).toMatchObject({ role: 'agent', status: 'streaming', content: 'Wait' });
     held.release();
     expect((await first).done?.status).toBe('complete');
     const after = await messagesOf(t, me, chat.id);

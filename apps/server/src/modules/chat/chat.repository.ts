@@ -5,7 +5,7 @@ import { agentVoices, agents, chatIdentities, chatMemories, chatMessages, conver
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
-export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>;
+export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { id: string };
 export type MemoryRow = typeof chatMemories.$inferSelect;
 /** A conversation with what the chat room needs of its agent, deleted agents included (their chats stay readable). */
 export type ConversationRow = typeof conversations.$inferSelect & {
@@ -101,11 +101,31 @@ export function chatRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Stores a message, makes its branch the shown one and counts it as activity. */
-    async insertMessage(values: NewMessage): Promise<MessageRow> {
-      const [row] = await db.insert(chatMessages).values(values).returning();
-      await db.update(conversations).set({ lastActivityAt: row.createdAt, leafId: row.id }).where(eq(conversations.id, values.conversationId));
-      return row;
+    /**
+     * Stores messages of one conversation in one statement (a question and the reply that will
+     * answer it), makes the last one's branch the shown one and counts it as activity.
+     */
+    async insertMessages(conversationId: string, values: NewMessage[]): Promise<MessageRow[]> {
+      const rows = await db.insert(chatMessages).values(values).returning();
+      const last = rows[rows.length - 1];
+      await db.update(conversations).set({ lastActivityAt: last.createdAt, leafId: last.id }).where(eq(conversations.id, conversationId));
+      // RETURNING keeps no promised order: put them back in the order given
+      return values.map((v) => rows.find((r) => r.id === v.id)!);
+    },
+
+    /**
+     * Writes the text so far of many streaming replies in one statement. A reply already
+     * finished is left alone, so a late batch can never overwrite a final answer.
+     */
+    async saveStreaming(replies: Array<[id: string, content: string]>): Promise<void> {
+      if (replies.length === 0) return;
+      const rows = sql.join(
+        replies.map(([id, content]) => sql`(${id}::uuid, ${content})`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update ${chatMessages} set content = v.content from (values ${rows}) as v(id, content) where ${chatMessages.id} = v.id and ${chatMessages.status} = 'streaming'`,
+      );
     },
 
     async updateMessage(id: string, patch: Partial<Pick<MessageRow, 'content' | 'status' | 'suggestions' | 'voice'>>): Promise<void> {

@@ -9,7 +9,7 @@ import { requestLanguage } from '../../platform/i18n.ts';
 import { MAX_REPLY_TOKENS } from './chat.prompt.ts';
 import type { ChatService, PendingReply, ReplyRequest } from './chat.service.ts';
 
-/** How often a streaming reply is written to the database, so a crash or reload loses little. */
+/** How often streaming replies are written to the database, so a crash or reload loses little. */
 const SAVE_EVERY_MS = 250;
 
 /**
@@ -23,6 +23,24 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
   app.addHook('preClose', async () => {
     for (const controller of running) controller.abort(new Error('the server is shutting down'));
   });
+
+  // The text so far of every reply streaming through this server, written in one statement per
+  // tick: one write per reply per tick held each token behind the database under load
+  // (bench:chat), and PGlite runs its whole queue without yielding to the event loop.
+  const unsaved = new Map<string, string>();
+  let saving = false;
+  const saver = setInterval(() => {
+    if (saving || unsaved.size === 0) return;
+    const batch = [...unsaved];
+    unsaved.clear();
+    saving = true;
+    deps.chat
+      .saveStreaming(batch)
+      .catch((err: unknown) => app.log.warn({ err, replies: batch.length }, 'could not save streaming replies; the next tick tries again'))
+      .finally(() => (saving = false));
+  }, SAVE_EVERY_MS);
+  saver.unref();
+  app.addHook('onClose', async () => clearInterval(saver));
 
   async function signedIn(req: FastifyRequest) {
     const token = requestToken(req);
@@ -45,16 +63,12 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     const userMessageId = pending.userMessage?.id ?? null;
     emit('start', { messageId, userMessageId, parentId: pending.agentMessage.parentId });
     let content = '';
-    let lastSave = Date.now();
     let status: ChatStreamEvents['done']['status'] = 'complete';
     try {
       for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS }, controller.signal)) {
         content += chunk.text;
         emit('token', { text: chunk.text });
-        if (Date.now() - lastSave >= SAVE_EVERY_MS) {
-          lastSave = Date.now();
-          await deps.chat.finishReply(messageId, content, 'streaming');
-        }
+        unsaved.set(messageId, content);
       }
       if (controller.signal.aborted) status = 'interrupted';
     } catch (err) {
@@ -65,6 +79,8 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
         else req.log.error({ err, messageId }, 'chat reply broke');
       }
     }
+    // the final write says it all; a batch still in flight cannot undo it (it only touches `streaming` rows)
+    unsaved.delete(messageId);
     try {
       await deps.chat.finishReply(messageId, content, status);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CHAT_MESSAGE_MAX, ErrorCode, MEMORY_EVERY_TURNS, chatLength } from '@starlit/contract';
 import { branchTo, leafFrom, shownBranch } from '@starlit/contract/rules';
 import { AppError, forbidden } from '../../platform/errors.ts';
@@ -9,7 +10,7 @@ import type { SpeechModel } from '../../ai/speech/index.ts';
 import { buildPrompt, treeOrder } from './chat.prompt.ts';
 import { summarizeTurns } from './chat.memory.ts';
 import { suggestReplies } from './chat.suggestions.ts';
-import type { ChatRepository, ConversationRow, MemoryRow, MessageRow } from './chat.repository.ts';
+import type { ChatRepository, ConversationRow, MemoryRow, MessageRow, NewMessage } from './chat.repository.ts';
 
 export interface ConversationDetail {
   conversation: ConversationRow;
@@ -146,31 +147,32 @@ export function chatService(deps: {
       if (!allowed) throw new AppError(ErrorCode.CHAT_RATE_LIMITED);
       const release = await lease(conversation.id);
       try {
-        const rows = treeOrder(await chat.messages(conversation.id));
-        let userMessage: MessageRow | null = null;
-        let answerTo: string;
+        // the reads do not depend on each other: on PostgreSQL they run side by side
+        const [stored, memories, identity] = await Promise.all([chat.messages(conversation.id), chat.memories(conversation.id), chat.identity(userId, conversation.agentId)]);
+        const rows = treeOrder(stored);
+        const reply: NewMessage = { id: randomUUID(), conversationId: conversation.id, parentId: null, role: 'agent', content: '', status: 'streaming', engine: model.engine };
+        let question: NewMessage | null = null;
         if (request.kind === 'send') {
           let parentId: string | null;
           if (request.parentId === undefined) parentId = shownBranch(rows, conversation.leafId).at(-1)?.id ?? null;
           else if (request.parentId === null || rows.some((r) => r.id === request.parentId)) parentId = request.parentId;
           else throw new AppError(ErrorCode.CHAT_PARENT_NOT_FOUND);
-          userMessage = await chat.insertMessage({ conversationId: conversation.id, parentId, role: 'user', content: request.content.trim(), status: 'complete' });
-          rows.push(userMessage);
-          answerTo = userMessage.id;
+          question = { id: randomUUID(), conversationId: conversation.id, parentId, role: 'user', content: request.content.trim(), status: 'complete' };
+          reply.parentId = question.id;
         } else {
           const target = rows.find((r) => r.id === request.messageId);
           if (!target || target.role !== 'agent') throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
           if (!target.parentId) throw new AppError(ErrorCode.CHAT_OPENING_FIXED);
-          answerTo = target.parentId;
+          reply.parentId = target.parentId;
         }
-        const agentMessage = await chat.insertMessage({ conversationId: conversation.id, parentId: answerTo, role: 'agent', content: '', status: 'streaming', engine: model.engine });
-        const branch = branchTo(rows, answerTo);
-        const pinned = (await chat.memories(conversation.id)).filter((m) => m.pinned).map((m) => m.content);
-        const identity = await chat.identity(userId, conversation.agentId);
+        const inserted = await chat.insertMessages(conversation.id, question ? [question, reply] : [reply]);
+        const userMessage = question ? inserted[0] : null;
+        const agentMessage = inserted[inserted.length - 1];
+        const branch = branchTo(userMessage ? [...rows, userMessage] : rows, reply.parentId);
         const prompt = buildPrompt({
           agent: { nickname: conversation.agentNickname, roleSetting: conversation.roleSetting, roleIntro: conversation.roleIntro },
           identity,
-          memories: pinned,
+          memories: memories.filter((m) => m.pinned).map((m) => m.content),
           branch,
           contextTokens: deps.contextTokens,
         });
@@ -184,6 +186,9 @@ export function chatService(deps: {
     finishReply(messageId: string, content: string, status: MessageRow['status']): Promise<void> {
       return chat.updateMessage(messageId, { content, status });
     },
+
+    /** Saves the text so far of replies still streaming, all in one write. */
+    saveStreaming: (replies: Array<[id: string, content: string]>) => chat.saveStreaming(replies),
 
     /**
      * After a finished reply: up to three suggested next messages (stored with the reply), and
