@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX, chatLength } from '@starlit/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { SendIcon, StopIcon } from '../../ui/icons';
@@ -15,6 +15,15 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const hintId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+  // the input is disabled while the reply is written, which drops its focus: give it back after
+  // a send from here, so typing can go on (not after a regenerate, whose button keeps focus)
+  const sentHere = useRef(false);
+  useEffect(() => {
+    if (busy || !sentHere.current) return;
+    sentHere.current = false;
+    input.current?.focus();
+  }, [busy]);
   const length = chatLength(text);
   const tooLong = length > CHAT_MESSAGE_MAX;
   const canSend = !busy && length > 0 && !tooLong;
@@ -22,6 +31,7 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
   const submit = async () => {
     if (!canSend) return;
     const sent = text.trim();
+    sentHere.current = true;
     setText('');
     // a refused message (too fast, too long) comes back to the input instead of being lost
     if ((await onSend(sent)) === false) setText((current) => current || sent);
@@ -37,6 +47,7 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
     >
       <div className="flex items-end gap-2">
         <textarea
+          ref={input}
           aria-label={t('composer.label')}
           aria-describedby={hintId}
           value={text}
