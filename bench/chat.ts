@@ -443,7 +443,7 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T, i: number) 
 
 export async function chat() {
   const streams = Number(process.env.BENCH_STREAMS ?? 300);
-  const tokens = Number(process.env.BENCH_TOKENS ?? 40);
+  const tokens = Number(process.env.BENCH_TOKENS ?? 400);
   const users = Math.max(1, Math.min(streams, Number(process.env.BENCH_USERS ?? 10)));
   // starts spread over one reply's length: the first stream ends about when the last starts,
   // so all N are in flight together (peakConcurrent shows whether they were) while sends arrive
