@@ -40,6 +40,7 @@ const Env = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(8192),
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  OFFLINE_CHAT_TOKEN_MS: z.coerce.number().int().min(0).max(2000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -90,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     speech: e.SPEECH_BASE_URL ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY ?? null, model: e.SPEECH_MODEL } : null,
     voiceClone: e.VOICE_CLONE_URL ? { url: e.VOICE_CLONE_URL, apiKey: e.VOICE_CLONE_API_KEY ?? null } : null,
     // without LLM_BASE_URL agents answer with the offline engine
-    chat: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, contextTokens: e.LLM_CONTEXT_TOKENS, sendsPerMinute: e.CHAT_SENDS_PER_MINUTE },
+    chat: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, contextTokens: e.LLM_CONTEXT_TOKENS, sendsPerMinute: e.CHAT_SENDS_PER_MINUTE, offlineTokenMs: e.OFFLINE_CHAT_TOKEN_MS },
     logLevel: e.LOG_LEVEL,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS },

@@ -12,6 +12,11 @@ export interface ChatChunk {
 export interface ChatOptions {
   maxTokens?: number;
   temperature?: number;
+  /**
+   * The agent's own texts (role setting and intro). A model reads the whole prompt; the offline
+   * engine answers from these alone, so it never quotes the template's instructions back.
+   */
+  persona?: string;
 }
 
 export type ChatStreamFailure = 'unreachable' | 'provider-error' | 'refused' | 'connection-lost' | 'malformed';

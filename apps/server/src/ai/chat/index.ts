@@ -12,11 +12,13 @@ export interface ChatSettings {
   baseUrl?: string;
   apiKey?: string;
   model?: string;
+  /** Milliseconds between the offline engine's words; 0 streams them as fast as it can. */
+  offlineTokenMs?: number;
 }
 
 /** The OpenAI-compatible adapter when a provider is configured, otherwise the offline engine. */
 export function createChatModel(settings: ChatSettings): ChatModel {
-  if (!settings.baseUrl) return offlineChat();
+  if (!settings.baseUrl) return offlineChat(settings.offlineTokenMs);
   // local servers (Ollama, llama.cpp) need no key and serve whatever model is loaded
   return openAiCompatibleChat({ baseUrl: settings.baseUrl, apiKey: settings.apiKey || null, model: settings.model || 'default' });
 }

@@ -30,8 +30,7 @@ function sentencesOf(text: string): string[] {
 }
 
 /** The reply: the agent's own sentences most related to the user's words, in the user's language where the texts allow. */
-export function offlineReply(messages: ChatMessage[]): string {
-  const persona = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+export function offlineReply(messages: ChatMessage[], persona = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n')): string {
   const said = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const chinese = CJK.test(said);
   const all = sentencesOf(persona);
@@ -71,21 +70,25 @@ function* pieces(text: string): Generator<string> {
   if (pending) yield pending;
 }
 
-/** Answers in character without any model, from the agent's texts given as the system message; deterministic for tests. */
-export function offlineChat(): ChatModel {
+/**
+ * Answers in character without any model, from the agent's texts (options.persona, else the
+ * system message); deterministic for tests. `tokenMs` paces the words like a model streaming
+ * them (OFFLINE_CHAT_TOKEN_MS), for demos and for stopping a reply in browser tests.
+ */
+export function offlineChat(tokenMs = 0): ChatModel {
   return {
     engine: OFFLINE_CHAT_ENGINE,
     async *stream(messages: ChatMessage[], options: ChatOptions, signal?: AbortSignal): AsyncGenerator<ChatChunk> {
       // a token is about four characters; the limit keeps replies as short as a model's would be
       const budget = options.maxTokens ? options.maxTokens * 4 : Infinity;
       let sent = 0;
-      for (const text of pieces(offlineReply(messages))) {
+      for (const text of pieces(offlineReply(messages, options.persona))) {
         signal?.throwIfAborted();
         if (sent + text.length > budget && sent > 0) return;
         sent += text.length;
         yield { text };
         // lets other work run between words, as a streaming provider would
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await new Promise<void>((resolve) => (tokenMs > 0 ? setTimeout(resolve, tokenMs) : setImmediate(resolve)));
       }
     },
   };

@@ -65,7 +65,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     let content = '';
     let status: ChatStreamEvents['done']['status'] = 'complete';
     try {
-      for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS }, controller.signal)) {
+      for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS, persona: pending.persona }, controller.signal)) {
         content += chunk.text;
         emit('token', { text: chunk.text });
         unsaved.set(messageId, content);

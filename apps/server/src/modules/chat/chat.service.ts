@@ -31,6 +31,8 @@ export interface PendingReply {
   /** The branch the reply answers, root first (ends with the user's message). */
   branch: MessageRow[];
   prompt: ChatMessage[];
+  /** The agent's own texts, which the offline engine answers from. */
+  persona: string;
   /** Ends the lease so the next message may be sent; call once the reply is stored. */
   release(): Promise<void>;
 }
@@ -38,6 +40,8 @@ export interface PendingReply {
 /** How long a reply lease lives without renewal; a dead server's lease lapses after this. */
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
+
+const personaOf = (c: ConversationRow) => [c.roleSetting, c.roleIntro].filter((s) => s.trim()).join('\n\n');
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 const turnsOf = (rows: MessageRow[]): Turn[] => rows.filter((r) => r.content).map((r) => ({ role: r.role === 'user' ? 'user' : 'assistant', content: r.content }));
@@ -176,7 +180,7 @@ export function chatService(deps: {
           branch,
           contextTokens: deps.contextTokens,
         });
-        return { conversation, userMessage, agentMessage, branch, prompt, release };
+        return { conversation, userMessage, agentMessage, branch, prompt, persona: personaOf(conversation), release };
       } catch (err) {
         await release();
         throw err;
@@ -197,7 +201,7 @@ export function chatService(deps: {
      */
     async afterReply(pending: PendingReply, reply: string, signal?: AbortSignal): Promise<string[]> {
       const branch = [...pending.branch, { ...pending.agentMessage, content: reply }];
-      const persona = [pending.conversation.roleSetting, pending.conversation.roleIntro].join('\n\n');
+      const persona = pending.persona;
       const userTurns = branch.filter((r) => r.role === 'user').length;
       const remember = async () => {
         if (userTurns === 0 || userTurns % MEMORY_EVERY_TURNS !== 0) return;

@@ -11,7 +11,8 @@ describe('chat room with the offline engine', () => {
   let other: SignedIn;
   let agentId: string;
   beforeAll(async () => {
-    t = await startTestServer();
+    // these tests send far more than a person would in a minute; the limit has its own test
+    t = await startTestServer({ CHAT_SENDS_PER_MINUTE: '1000' });
     [me, other] = [await t.user(), await t.user()];
     agentId = await publishedAgent(t, other);
   });
@@ -87,6 +88,17 @@ describe('chat room with the offline engine', () => {
     expect(question).toMatchObject({ role: 'user', content: 'Which star do you love?', status: 'complete', parentId: opening.id });
     expect(reply).toMatchObject({ id: res.done!.messageId, role: 'agent', status: 'complete', parentId: question.id, engine: OFFLINE_CHAT_ENGINE, suggestions });
     expect(reply.content).toBe(tokens.join(''));
+  });
+
+  it("answers from the agent's own texts, never quoting the prompt's instructions, identity or memories", async () => {
+    const chat = await open(t, me, agentId);
+    await t.call(C('memory/add'), { conversationId: chat.id, content: 'Remember the comet.' }, { token: me.token });
+    for (const content of ['Stay in character and answer', 'What do you remember?', 'Who am I talking with?']) {
+      const res = await send(t, me.token, { conversationId: chat.id, content });
+      const reply = tokensOf(res.events).join('');
+      expect(reply).not.toMatch(/Stay in character|Answer in the language|Things to remember|comet|talking with/);
+      expect(reply).toMatch(/Luna|star|night/i);
+    }
   });
 
   it('refuses an empty or too long message with its own error, storing nothing', async () => {
