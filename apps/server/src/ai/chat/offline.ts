@@ -25,8 +25,29 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+// role settings mix who the agent is with orders to the model ("Reply in English…"): the
+// orders are not things the agent would say
+const INSTRUCTION = /^(reply|answer|respond|always|never|keep|stay|use|speak|do not|don't|avoid|write|ask|describe|act|pretend|roleplay)\b|^(請|回覆|回答|永遠|不要|保持|使用|扮演)/i;
+
+/** A sentence about "you" (the agent, as the role setting addresses it) said by the agent itself. */
+function inFirstPerson(sentence: string): string {
+  if (/^你/.test(sentence)) return sentence.replace(/你們/g, '我們').replace(/你/g, '我');
+  if (!/^(you|your)\b/i.test(sentence)) return sentence;
+  return sentence
+    .replace(/^You are\b/i, 'I am')
+    .replace(/^You were\b/i, 'I was')
+    .replace(/^You're\b/i, "I'm")
+    .replace(/^You\b/i, 'I')
+    .replace(/^Your\b/i, 'My')
+    .replace(/\byourself\b/gi, 'myself')
+    .replace(/\byours\b/gi, 'mine')
+    .replace(/\byour\b/gi, 'my');
+}
+
 function sentencesOf(text: string): string[] {
-  return (text.match(SENTENCE) ?? []).map((s) => s.trim()).filter((s) => s.length > 1);
+  const all = (text.match(SENTENCE) ?? []).map((s) => s.trim()).filter((s) => s.length > 1);
+  const spoken = all.filter((s) => !INSTRUCTION.test(s));
+  return (spoken.length > 0 ? spoken : all).map(inFirstPerson);
 }
 
 /** The reply: the agent's own sentences most related to the user's words, in the user's language where the texts allow. */

@@ -58,4 +58,15 @@ describe('offline chat engine', () => {
     const stopped = offlineChat().stream(ask('ships'), {}, stop.signal)[Symbol.asyncIterator]();
     await expect(stopped.next()).rejects.toBe(stop.signal.reason);
   });
+
+  it('speaks as the agent: "you" in the role setting becomes "I", and orders to the model are left out', () => {
+    const setting: ChatMessage[] = [
+      { role: 'system', content: 'You are Luna, a stargazer. Your telescope is old. Reply in English or Chinese. 你是露娜。請用中文回答。' },
+      { role: 'user', content: 'Who are you and what about your telescope?' },
+    ];
+    const reply = offlineReply(setting);
+    expect(reply).toMatch(/I am Luna, a stargazer\.|My telescope is old\./);
+    expect(reply).not.toMatch(/Reply in|You are|Your telescope/);
+    expect(offlineReply([setting[0], { role: 'user', content: '你是誰？' }])).toContain('我是露娜。');
+  });
 });
