@@ -108,14 +108,18 @@ export const CHAT_REGENERATE_PATH = '/ai/api/v1/chat/regenerate';
 
 /**
  * The events of a streaming send or regenerate, in order: one `start`, `token`s, one `done`
- * (the input may take the next message from here), then at most one `suggestions`.
+ * (the input may take the next message from here), then at most one `suggestions`. Each
+ * event's data is one JSON object; clients check it against these schemas.
  */
-export interface ChatStreamEvents {
-  start: { messageId: string; userMessageId: string | null; parentId: string | null };
-  token: { text: string };
-  done: { messageId: string; userMessageId: string | null; status: 'complete' | 'interrupted' | 'failed' };
-  suggestions: { messageId: string; suggestions: string[] };
-}
+export const ChatStreamEvent = {
+  start: z.object({ messageId: z.string(), userMessageId: z.string().nullable(), parentId: z.string().nullable() }),
+  token: z.object({ text: z.string() }),
+  done: z.object({ messageId: z.string(), userMessageId: z.string().nullable(), status: z.enum(['complete', 'interrupted', 'failed']) }),
+  suggestions: z.object({ messageId: z.string(), suggestions: z.array(z.string()) }),
+};
+
+/** The data of each stream event, by event name. */
+export type ChatStreamEvents = { [K in keyof typeof ChatStreamEvent]: z.infer<(typeof ChatStreamEvent)[K]> };
 
 const conversationId = z.object({ conversationId: z.string().uuid() });
 

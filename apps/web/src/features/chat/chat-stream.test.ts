@@ -78,4 +78,32 @@ describe('runChatStream', () => {
     expect(await runChatStream(request, () => undefined, stop.signal)).toEqual({ kind: 'stopped' });
     expect(toasts).toEqual([]);
   });
+
+  it('a malformed event breaks the stream: the events before it are kept, the rest is dropped and the body cancelled', async () => {
+    let cancelled = false;
+    const encoder = new TextEncoder();
+    const chunks = ['event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: token\ndata: {"text":"Hel"}\n\n', 'event: token\ndata: {"text":null}\n\n', 'event: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n'];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(encoder.encode(next));
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    vi.stubGlobal('fetch', async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+    const events: ChatEvent[] = [];
+    expect(await runChatStream(request, (e) => events.push(e), new AbortController().signal)).toEqual({ kind: 'broken' });
+    expect(events.map((e) => e.type)).toEqual(['start', 'token']);
+    expect(toasts).toHaveLength(1);
+    await vi.waitFor(() => expect(cancelled).toBe(true));
+  });
+
+  it('a malformed event after `done` only loses the suggestions', async () => {
+    vi.stubGlobal('fetch', async () => streamOf(['event: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\nevent: suggestions\ndata: {"messageId":"m"}\n\n']));
+    expect(await runChatStream(request, () => undefined, new AbortController().signal)).toEqual({ kind: 'done' });
+    expect(toasts).toEqual([]);
+  });
 });

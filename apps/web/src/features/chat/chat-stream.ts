@@ -6,7 +6,7 @@ import { currentHeaders } from '../../api/headers';
 import { httpErrorText, networkErrorText, serverErrorText } from '../../api/http-errors';
 import { i18next } from '../../i18n/i18n';
 import { notifyError } from '../../ui/toast';
-import { chatEventReader, type ChatEvent } from './event-stream';
+import { chatEventReader, MalformedChatEvent, type ChatEvent } from './event-stream';
 
 /** How a stream ended: its `done` arrived, the person stopped it, or it never started or broke. */
 export type StreamEnd = { kind: 'done' } | { kind: 'stopped' } | { kind: 'refused'; code: number } | { kind: 'broken' };
@@ -49,17 +49,24 @@ export async function runChatStream(request: Request, onEvent: (event: ChatEvent
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      for (const event of read(value)) {
-        if (event.type === 'done') sawDone = true;
-        onEvent(event);
+      try {
+        for (const event of read(value)) {
+          if (event.type === 'done') sawDone = true;
+          onEvent(event);
+        }
+      } catch (err) {
+        // an event that does not fit the contract: nothing after it can be trusted, so hang up
+        // (the server then keeps what it wrote as interrupted) and handle it as a broken stream
+        if (err instanceof MalformedChatEvent) void reader.cancel().catch(() => undefined);
+        throw err;
       }
     }
     return sawDone ? { kind: 'done' } : { kind: 'broken' };
-  } catch {
-    // a stop after `done` only gives up the suggestions still to come
+  } catch (err) {
+    // a stop or a bad event after `done` only gives up the suggestions still to come
     if (sawDone) return { kind: 'done' };
     if (signal.aborted) return { kind: 'stopped' };
-    notifyError(networkErrorText(url, (key) => i18next.t(key)));
+    notifyError(err instanceof MalformedChatEvent ? serverErrorText(url, (key) => i18next.t(key)) : networkErrorText(url, (key) => i18next.t(key)));
     return { kind: 'broken' };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatEventReader, splitEvents, toChatEvent } from './event-stream';
+import { chatEventReader, MalformedChatEvent, splitEvents, toChatEvent } from './event-stream';
 
 describe('splitEvents', () => {
   it('splits complete events and keeps the unfinished rest', () => {
@@ -26,12 +26,23 @@ describe('toChatEvent', () => {
     expect(toChatEvent({ event: 'suggestions', data: '{"messageId":"m","suggestions":["a","b"]}' })).toEqual({ type: 'suggestions', data: { messageId: 'm', suggestions: ['a', 'b'] } });
   });
 
-  it('skips unknown events and malformed data', () => {
+  it('skips events of other names, whatever their data', () => {
     expect(toChatEvent({ event: 'ping', data: '{}' })).toBeNull();
-    expect(toChatEvent({ event: 'token', data: 'not json' })).toBeNull();
-    expect(toChatEvent({ event: 'token', data: '{"text":3}' })).toBeNull();
-    expect(toChatEvent({ event: 'done', data: '{"messageId":"m","userMessageId":null,"status":"weird"}' })).toBeNull();
-    expect(toChatEvent({ event: 'suggestions', data: '{"messageId":"m","suggestions":[1]}' })).toBeNull();
+    expect(toChatEvent({ event: 'message', data: 'not json' })).toBeNull();
+    expect(toChatEvent({ event: 'toString', data: '{}' })).toBeNull();
+  });
+
+  it('throws on a known event whose data does not fit its schema', () => {
+    for (const raw of [
+      { event: 'token', data: 'not json' },
+      { event: 'token', data: '{"text":3}' },
+      { event: 'token', data: '["text"]' },
+      { event: 'start', data: '{"userMessageId":null,"parentId":null}' },
+      { event: 'done', data: '{"messageId":"m","userMessageId":null,"status":"weird"}' },
+      { event: 'suggestions', data: '{"messageId":"m","suggestions":[1]}' },
+    ]) {
+      expect(() => toChatEvent(raw), raw.data).toThrow(MalformedChatEvent);
+    }
   });
 });
 
@@ -43,5 +54,15 @@ describe('chatEventReader', () => {
       const events = [...read(stream.slice(0, cut)), ...read(stream.slice(cut))];
       expect(events.map((e) => e.type), `cut at ${cut}`).toEqual(['start', 'token', 'done']);
     }
+  });
+
+  it('skips unknown events between chat events and throws at a malformed one', () => {
+    const read = chatEventReader();
+    expect([...read('event: ping\ndata: {}\n\nevent: token\ndata: {"text":"a"}\n\n')].map((e) => e.type)).toEqual(['token']);
+    const seen: string[] = [];
+    expect(() => {
+      for (const e of read('event: token\ndata: {"text":"b"}\n\nevent: token\ndata: {"txt":"c"}\n\nevent: token\ndata: {"text":"d"}\n\n')) seen.push(e.type === 'token' ? e.data.text : e.type);
+    }).toThrow(MalformedChatEvent);
+    expect(seen).toEqual(['b']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatStreamEvents } from '@starlit/contract';
+import { ChatStreamEvent, type ChatStreamEvents } from '@starlit/contract';
 
 /** One server-sent event as it arrived: its name and its (joined) data lines. */
 export interface RawEvent {
@@ -34,51 +34,50 @@ export function splitEvents(buffer: string): { events: RawEvent[]; rest: string 
 /** A chat stream event with its typed data. */
 export type ChatEvent = { [K in keyof ChatStreamEvents]: { type: K; data: ChatStreamEvents[K] } }[keyof ChatStreamEvents];
 
-type Fields = Record<string, unknown>;
+/** A known chat event whose data does not fit its schema: the stream cannot be trusted any further. */
+export class MalformedChatEvent extends Error {
+  constructor(readonly event: string, readonly data: string) {
+    super(`malformed chat stream event "${event}"`);
+    this.name = 'MalformedChatEvent';
+  }
+}
 
-function parseObject(text: string): Fields | null {
+const isKnown = (event: string): event is keyof ChatStreamEvents => Object.hasOwn(ChatStreamEvent, event);
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : null;
+    return { ok: true, value: JSON.parse(text) };
   } catch {
-    return null;
+    return { ok: false };
   }
 }
 
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isIdOrNull = (value: unknown): value is string | null => value === null || isString(value);
-const isStatus = (value: unknown): value is ChatStreamEvents['done']['status'] => value === 'complete' || value === 'interrupted' || value === 'failed';
-
-/** The chat event a raw event carries, or null for unknown names and malformed data (skipped, not fatal). */
+/**
+ * The chat event a raw event carries, checked against the contract's schema; null for events
+ * of other names (skipped). Throws MalformedChatEvent when a known event's data does not fit.
+ */
 export function toChatEvent(raw: RawEvent): ChatEvent | null {
-  const d = parseObject(raw.data);
-  if (!d) return null;
-  switch (raw.event) {
-    case 'start':
-      return isString(d.messageId) && isIdOrNull(d.userMessageId) && isIdOrNull(d.parentId)
-        ? { type: 'start', data: { messageId: d.messageId, userMessageId: d.userMessageId, parentId: d.parentId } }
-        : null;
-    case 'token':
-      return isString(d.text) ? { type: 'token', data: { text: d.text } } : null;
-    case 'done':
-      return isString(d.messageId) && isIdOrNull(d.userMessageId) && isStatus(d.status)
-        ? { type: 'done', data: { messageId: d.messageId, userMessageId: d.userMessageId, status: d.status } }
-        : null;
-    case 'suggestions':
-      return isString(d.messageId) && Array.isArray(d.suggestions) && d.suggestions.every(isString)
-        ? { type: 'suggestions', data: { messageId: d.messageId, suggestions: d.suggestions } }
-        : null;
-    default:
-      return null;
-  }
+  if (!isKnown(raw.event)) return null;
+  const json = parseJson(raw.data);
+  const parsed = json.ok ? ChatStreamEvent[raw.event].safeParse(json.value) : null;
+  if (!parsed?.success) throw new MalformedChatEvent(raw.event, raw.data);
+  // the schema for this name checked the data, so the pair is one of ChatEvent's members
+  return { type: raw.event, data: parsed.data } as ChatEvent;
 }
 
-/** Feeds text chunks in and answers the chat events they complete, keeping partial events for the next chunk. */
-export function chatEventReader(): (chunk: string) => ChatEvent[] {
+/**
+ * Feeds text chunks in and yields the chat events they complete, one by one, keeping partial
+ * events for the next chunk. Throws MalformedChatEvent when it reaches one, after yielding the
+ * events before it.
+ */
+export function chatEventReader(): (chunk: string) => Generator<ChatEvent, void, undefined> {
   let buffer = '';
-  return (chunk) => {
+  return function* read(chunk) {
     const { events, rest } = splitEvents(buffer + chunk);
     buffer = rest;
-    return events.map(toChatEvent).filter((e): e is ChatEvent => e !== null);
+    for (const raw of events) {
+      const event = toChatEvent(raw);
+      if (event) yield event;
+    }
   };
 }
