@@ -44,6 +44,10 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '100000',
       // every test signs up from the same address
       SIGNIN_ATTEMPTS_PER_15_MIN: '10000',
+      // the offline chat engine writes a word every 60 ms, so a reply streams for a second or
+      // two like a model's and the chat tests can stop it or reload in the middle of it for real
+      OFFLINE_CHAT_TOKEN_MS: '60',
+      CHAT_SENDS_PER_MINUTE: '1000',
     },
   },
 });

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { signUpAt, uniqueName } from '../support/session';
 
-// The e2e server answers with the offline chat engine (deterministic, no model) and speaks with eSpeak.
+// The e2e server answers with the offline chat engine (deterministic, no model), a word every
+// 60 ms (OFFLINE_CHAT_TOKEN_MS in playwright.config.ts), and speaks with eSpeak.
 const LUNA = 'Luna 露娜';
 const LUNA_OPENING = 'Hello, night traveller.';
 
@@ -31,6 +32,20 @@ async function replyText(log: Locator, index: number): Promise<string> {
   const text = (await reply.locator('[data-message-text]').innerText()).trim();
   expect(text.length).toBeGreaterThan(0);
   return text;
+}
+
+/** Waits until a reply still streaming shows at least `count` words; answers the text shown then. */
+async function wordsSoFar(reply: Locator, count: number): Promise<string> {
+  const text = reply.locator('[data-message-text]');
+  await expect.poll(async () => (await text.innerText()).trim().split(/\s+/).filter(Boolean).length, { timeout: 10_000, intervals: [50] }).toBeGreaterThanOrEqual(count);
+  await expect(reply, 'the reply is still being written').toHaveAttribute('data-status', 'streaming', { timeout: 100 });
+  return (await text.innerText()).trim();
+}
+
+/** The stored message `id` in a chat/messages answer. */
+async function storedReply(res: Response, id: string | null) {
+  const body = (await res.json().catch(() => null)) as { data?: { messages: { id: string; content: string; status: string }[] } } | null;
+  return body?.data?.messages.find((m) => m.id === id);
 }
 
 async function send(page: Page, text: string, language: 'en_US' | 'zh_TW' = 'en_US') {
@@ -142,39 +157,29 @@ test('a new user chats with an agent: streaming, stop, regenerate and swipe, edi
   await page.getByRole('button', { name: 'New chat' }).click();
   await expect(page).not.toHaveURL(new RegExp(firstConversation));
   await expect(agentMessages(log)).toHaveCount(1);
-  // The offline engine writes a reply within milliseconds, too fast to press Stop in time. So the
-  // send is held in the browser: while it waits the input is locked and Stop shows, and Stop
-  // cancels the request (which, against a real model, makes the server keep the partial reply).
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/ai/api/v1/chat/send', async (route) => {
-    await held;
-    await route.abort().catch(() => undefined);
-  });
-  await send(page, 'Tell me a very long story.');
+  // Stop while the reply streams: the input waits until then, the words so far stay, marked stopped
+  await send(page, 'Tell me the myths behind the constellations of East and West.');
+  const stopped = agentMessages(log).nth(1);
+  await expect(stopped).toHaveAttribute('data-status', 'streaming');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  const seenBeforeStop = await wordsSoFar(stopped, 3);
+  const stoppedId = await stopped.getAttribute('data-message-id');
+  // after Stop the page reads back what the server kept of the reply
+  const kept = page.waitForResponse(async (res) => res.url().endsWith('/chat/messages') && (await storedReply(res, stoppedId))?.status === 'interrupted');
   await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(stopped).toHaveAttribute('data-status', 'interrupted');
+  await expect(stopped).toContainText('Stopped');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
-  release();
-  await page.unroute('**/ai/api/v1/chat/send');
-  // What the person sees of an interrupted reply: the server's own stream, cut after three words
-  // and closed as `interrupted`, exactly as the server ends a stopped reply.
-  await page.route('**/ai/api/v1/chat/send', async (route) => {
-    const real = await route.fetch();
-    const events = (await real.text()).split('\n\n').filter(Boolean);
-    const start = events.find((e) => e.startsWith('event: start')) ?? '';
-    const { messageId, userMessageId } = JSON.parse(start.split('data: ')[1]) as { messageId: string; userMessageId: string };
-    const tokens = events.filter((e) => e.startsWith('event: token')).slice(0, 3);
-    const done = `event: done\ndata: ${JSON.stringify({ messageId, userMessageId, status: 'interrupted' })}`;
-    await route.fulfill({ status: 200, contentType: 'text/event-stream', body: [start, ...tokens, done].join('\n\n') + '\n\n' });
-  });
-  await send(page, 'Tell me a very long story.');
+  const keptText = (await storedReply(await kept, stoppedId))?.content ?? '';
+  expect(keptText.startsWith(seenBeforeStop)).toBe(true);
+  await expect(stopped.locator('[data-message-text]')).toHaveText(keptText.trim());
+  // the server kept the same partial text, stopped, and nothing more came after
+  await page.reload();
   await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'interrupted');
   await expect(agentMessages(log).nth(1)).toContainText('Stopped');
-  await page.unroute('**/ai/api/v1/chat/send');
+  await expect(agentMessages(log).nth(1).locator('[data-message-text]')).toHaveText(keptText.trim());
+  await expect(userMessages(log).first()).toContainText('Tell me the myths behind the constellations of East and West.');
 
   // the agent is on the hot list now, a click away from another chat
   await page.goto('/#/hotlist');
@@ -271,32 +276,36 @@ test('voice failures: a failed voice offers regenerate or a new conversation, a 
   await expect(agentMessages(log).first()).toContainText(LUNA_OPENING);
 });
 
-test('a reload while a reply is still being written shows what exists, then the finished reply', async ({ page }) => {
+test('a reload while a reply is still being written: the question and the words so far stay, stopped, and the chat goes on', async ({ page }) => {
   await signUpAt(page, uniqueName('reload'));
   const luna = await agentIdOf(page, LUNA);
   await page.goto(`/#/chatroom?agentId=${luna}`);
   await expect(page).toHaveURL(/conversationId=/);
   const log = messages(page);
-  await send(page, 'Which star is closest to us?');
-  const full = await replyText(log, 1);
+  await send(page, 'Tell me the myths behind the constellations of East and West.');
+  const reply = agentMessages(log).nth(1);
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  const seen = await wordsSoFar(reply, 3);
+  const replyId = await reply.getAttribute('data-message-id');
 
-  // The offline engine finishes before a reload could land mid-reply, so the first read after the
-  // reload is given as the server answers during a reply: the last message streaming, half written.
-  let served = false;
-  await page.route('**/ai/api/v1/chat/messages', async (route) => {
-    if (served) return route.continue();
-    served = true;
-    const real = await route.fetch();
-    const body = (await real.json()) as { data: { leafId: string; messages: { id: string; content: string; status: string }[] } };
-    const leaf = body.data.messages.find((m) => m.id === body.data.leafId);
-    if (leaf) Object.assign(leaf, { status: 'streaming', content: leaf.content.slice(0, 12) });
-    await route.fulfill({ response: real, json: body });
-  });
+  // The reload cancels the page's request, so the server stops writing (as on Stop) and keeps
+  // what it wrote as interrupted. Right after the reload it may still show as being written:
+  // the page then reads it again every second until it is not.
   await page.reload();
-  await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'streaming');
-  await expect(agentMessages(log).nth(1).locator('[data-message-text]')).toHaveText(full.slice(0, 12).trim());
+  await expect(userMessages(log)).toHaveCount(1);
+  await expect(userMessages(log).first()).toContainText('Tell me the myths behind the constellations of East and West.');
+  const after = agentMessages(log).nth(1);
+  await expect(after).toHaveAttribute('data-message-id', replyId ?? '');
+  await expect(after).toHaveAttribute('data-status', 'interrupted', { timeout: 5_000 });
+  await expect(after).toContainText('Stopped');
+  const kept = (await after.locator('[data-message-text]').innerText()).trim();
+  expect(kept.startsWith(seen), `"${kept}" goes on from "${seen}"`).toBe(true);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
-  // read again about every second until the reply is no longer streaming
-  await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'complete', { timeout: 5_000 });
-  await expect(agentMessages(log).nth(1).locator('[data-message-text]')).toHaveText(full);
+
+  // nothing is left running: the next message is answered in full
+  await send(page, 'Which star is closest to us?');
+  await expect(userMessages(log).nth(1)).toContainText('Which star is closest to us?');
+  await expect(agentMessages(log).nth(2)).toHaveAttribute('data-status', 'complete');
+  await expect(agentMessages(log).nth(1)).toHaveAttribute('data-status', 'interrupted');
+  await expect(agentMessages(log).nth(1).locator('[data-message-text]')).toHaveText(kept);
 });
