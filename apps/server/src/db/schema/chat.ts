@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
@@ -21,6 +22,10 @@ export const conversations = pgTable(
     // one reply at a time (SPEC §1): a lease in the row works across server instances and ends
     // by itself when the instance holding it dies, so a crash never locks a conversation
     replyLeaseUntil: timestamp('reply_lease_until', { withTimezone: true, precision: 3 }),
+    // who holds the lease: renewing or releasing someone else's lease must do nothing
+    replyLeaseToken: uuid('reply_lease_token'),
+    // the last user message summarized into memories, so turns are summarized once
+    memoryThroughId: uuid('memory_through_id'),
   },
   (t) => [index('conversations_user_activity_idx').on(t.userId, t.lastActivityAt)],
 );
@@ -45,7 +50,12 @@ export const chatMessages = pgTable(
     voice: text('voice'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt), index('chat_messages_parent_idx').on(t.parentId)],
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('chat_messages_parent_idx').on(t.parentId),
+    // the public hot list reads the last days of user messages on every request
+    index('chat_messages_user_created_idx').on(t.createdAt).where(sql`role = 'user'`),
+  ],
 );
 
 export const MEMORY_SOURCES = ['summary', 'user'] as const;

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_CHAT_ENGINE, type ChatModel } from '../../ai/chat/index.ts';
 import type { SpeechModel } from '../../ai/speech/index.ts';
+import { sql } from 'drizzle-orm';
 import { chatIdentities } from '../../db/schema/index.ts';
+import { chatRepository } from './chat.repository.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { C, giveVoice, messagesOf, open, parseEvents, publishedAgent, send, stream, tokensOf } from './chat.fixtures.ts';
 
@@ -284,5 +286,33 @@ describe('voice replies', () => {
       failing = false;
     }
     expect((await messagesOf(t, me, chat.id))[0]).toMatchObject({ content: 'Hello, night traveller.', voice: null });
+  });
+});
+
+describe('the reply lease', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is renewed and released only by its holder', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const repo = chatRepository(t.starlit.database.db);
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect(await repo.takeLease(chat.id, a, 30_000)).toBe(true);
+    expect(await repo.takeLease(chat.id, b, 30_000)).toBe(false);
+    // A's lease lapses (its server stalled); B takes the conversation over
+    await t.starlit.database.db.execute(sql`update conversations set reply_lease_until = now() - interval '1 second' where id = ${chat.id}`);
+    expect(await repo.takeLease(chat.id, b, 30_000)).toBe(true);
+    expect(await repo.renewLease(chat.id, a, 30_000)).toBe(false);
+    await repo.releaseLease(chat.id, a);
+    // B still holds it: a send is refused
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Now?' })).body).toMatchObject({ code: 7004 });
+    await repo.releaseLease(chat.id, b);
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Now!' })).done?.status).toBe('complete');
   });
 });

@@ -58,7 +58,16 @@ export function systemPrompt(ctx: Omit<PromptContext, 'branch' | 'contextTokens'
  * answered always goes, however long.
  */
 export function buildPrompt(ctx: PromptContext): ChatMessage[] {
-  const system: ChatMessage = { role: 'system', content: systemPrompt(ctx) };
+  // pinned memories take at most a quarter of the context, oldest pinned first, so pinning
+  // many never crowds the conversation out (or past the model's window)
+  const memories: string[] = [];
+  let remembered = 0;
+  for (const memory of ctx.memories) {
+    remembered += estimateTokens(memory) + 2;
+    if (remembered > ctx.contextTokens / 4) break;
+    memories.push(memory);
+  }
+  const system: ChatMessage = { role: 'system', content: systemPrompt({ ...ctx, memories }) };
   const budget = ctx.contextTokens - MAX_REPLY_TOKENS - estimateTokens(system.content);
   const turns: ChatMessage[] = [];
   let used = 0;

@@ -42,4 +42,14 @@ describe('the chat prompt', () => {
     const child = row('agent', 'a', parent.id, 5);
     expect(treeOrder([child, parent]).map((r) => r.id)).toEqual([parent.id, child.id]);
   });
+
+  it('gives pinned memories at most a quarter of the context', () => {
+    const memories = Array.from({ length: 100 }, (_, i) => `Memory number ${i} ${'x'.repeat(100)}`);
+    const [system] = buildPrompt({ agent, identity: null, memories, branch: [], contextTokens: 4096 });
+    const kept = memories.filter((m) => system.content.includes(m));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(memories.slice(0, kept.length));
+    expect(kept.length).toBeLessThan(memories.length);
+    expect(estimateTokens(kept.join('\n'))).toBeLessThanOrEqual(1024);
+  });
 });

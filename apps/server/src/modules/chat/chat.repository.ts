@@ -13,6 +13,10 @@ export type ConversationRow = typeof conversations.$inferSelect & {
   agentAvatar: string | null;
   roleSetting: string;
   roleIntro: string;
+  agentOwnerId: string;
+  agentIsPublic: boolean;
+  agentPublishedAt: Date | null;
+  agentDeletedAt: Date | null;
 };
 export type HistoryRow = ConversationRow & { preview: string };
 export interface HotRow {
@@ -38,10 +42,16 @@ const conversationColumns = {
   deletedAt: conversations.deletedAt,
   leafId: conversations.leafId,
   replyLeaseUntil: conversations.replyLeaseUntil,
+  replyLeaseToken: conversations.replyLeaseToken,
+  memoryThroughId: conversations.memoryThroughId,
   agentNickname: agents.nickname,
   agentAvatar: agents.avatar,
   roleSetting: agents.roleSetting,
   roleIntro: agents.roleIntro,
+  agentOwnerId: agents.ownerId,
+  agentIsPublic: agents.isPublic,
+  agentPublishedAt: agents.publishedAt,
+  agentDeletedAt: agents.deletedAt,
 };
 
 // a streaming reply whose conversation holds no live lease was cut off by a dead server
@@ -75,7 +85,13 @@ export function chatRepository(db: Db) {
     },
 
     async history(userId: string, cursor: Cursor | null, limit: number, agentId?: string): Promise<HistoryRow[]> {
-      const preview = sql<string>`coalesce((select ${chatMessages.content} from ${chatMessages} where ${chatMessages.conversationId} = ${conversations.id} and ${chatMessages.content} <> '' order by ${chatMessages.createdAt} desc limit 1), '')`;
+      // the last thing said on the shown branch (a reply still empty shows its question); the
+      // newest message for conversations whose branch was never chosen
+      const preview = sql<string>`coalesce(
+        nullif((select m.content from ${chatMessages} m where m.id = ${conversations.leafId}), ''),
+        (select p.content from ${chatMessages} m join ${chatMessages} p on p.id = m.parent_id where m.id = ${conversations.leafId}),
+        (select m.content from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.content <> '' order by m.created_at desc limit 1),
+        '')`;
       return db
         .select({ ...conversationColumns, preview })
         .from(conversations)
@@ -140,24 +156,35 @@ export function chatRepository(db: Db) {
      * Takes the conversation's reply lease when nobody holds a live one. One UPDATE decides, so
      * two sends racing on any number of server instances cannot both win.
      */
-    async takeLease(conversationId: string, ms: number): Promise<boolean> {
+    async takeLease(conversationId: string, token: string, ms: number): Promise<boolean> {
       const taken = await db
         .update(conversations)
-        .set({ replyLeaseUntil: sql`now() + make_interval(secs => ${ms / 1000})` })
+        .set({ replyLeaseUntil: sql`now() + make_interval(secs => ${ms / 1000})`, replyLeaseToken: token })
         .where(and(eq(conversations.id, conversationId), leaseLapsed))
         .returning({ id: conversations.id });
       return taken.length > 0;
     },
 
-    async renewLease(conversationId: string, ms: number): Promise<void> {
-      await db
+    /** Extends the lease this token holds; false when it lapsed and someone else may hold it now. */
+    async renewLease(conversationId: string, token: string, ms: number): Promise<boolean> {
+      const renewed = await db
         .update(conversations)
         .set({ replyLeaseUntil: sql`now() + make_interval(secs => ${ms / 1000})` })
-        .where(eq(conversations.id, conversationId));
+        .where(and(eq(conversations.id, conversationId), eq(conversations.replyLeaseToken, token)))
+        .returning({ id: conversations.id });
+      return renewed.length > 0;
     },
 
-    async releaseLease(conversationId: string): Promise<void> {
-      await db.update(conversations).set({ replyLeaseUntil: null }).where(eq(conversations.id, conversationId));
+    /** Ends the lease this token holds, and only that one. */
+    async releaseLease(conversationId: string, token: string): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ replyLeaseUntil: null, replyLeaseToken: null })
+        .where(and(eq(conversations.id, conversationId), eq(conversations.replyLeaseToken, token)));
+    },
+
+    async setMemoryThrough(conversationId: string, messageId: string): Promise<void> {
+      await db.update(conversations).set({ memoryThroughId: messageId }).where(eq(conversations.id, conversationId));
     },
 
     /** Marks replies left `streaming` by a server that died as interrupted; answers how many. */

@@ -11,6 +11,8 @@ import type { ChatService, PendingReply, ReplyRequest } from './chat.service.ts'
 
 /** How often streaming replies are written to the database, so a crash or reload loses little. */
 const SAVE_EVERY_MS = 250;
+/** A comment line this often keeps proxies from closing a stream waiting for its model. */
+const HEARTBEAT_MS = 15_000;
 
 /**
  * `POST /ai/api/v1/chat/send` and `/chat/regenerate` answer text/event-stream with the events
@@ -29,15 +31,21 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
   // (bench:chat), and PGlite runs its whole queue without yielding to the event loop.
   const unsaved = new Map<string, string>();
   let saving = false;
+  async function saveBatch(batch: Array<[string, string]>) {
+    try {
+      await deps.chat.saveStreaming(batch);
+    } catch (err) {
+      // one reply the database refuses must not keep every other reply from being saved
+      app.log.warn({ err, replies: batch.length }, 'could not save streaming replies together; saving them one by one');
+      for (const one of batch) await deps.chat.saveStreaming([one]).catch((e: unknown) => app.log.warn({ err: e, messageId: one[0] }, 'could not save a streaming reply'));
+    }
+  }
   const saver = setInterval(() => {
     if (saving || unsaved.size === 0) return;
     const batch = [...unsaved];
     unsaved.clear();
     saving = true;
-    deps.chat
-      .saveStreaming(batch)
-      .catch((err: unknown) => app.log.warn({ err, replies: batch.length }, 'could not save streaming replies; the next tick tries again'))
-      .finally(() => (saving = false));
+    void saveBatch(batch).finally(() => (saving = false));
   }, SAVE_EVERY_MS);
   saver.unref();
   app.addHook('onClose', async () => clearInterval(saver));
@@ -50,7 +58,8 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
   }
 
   async function stream(req: FastifyRequest, reply: FastifyReply, pending: PendingReply) {
-    const { res, send } = openEventStream(reply);
+    const stream = openEventStream(reply);
+    const { res, send } = stream;
     const emit = <E extends keyof ChatStreamEvents>(event: E, data: ChatStreamEvents[E]) => send(event, data);
     const controller = new AbortController();
     running.add(controller);
@@ -58,6 +67,13 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     res.on('close', () => {
       if (!res.writableEnded) controller.abort(new Error('the client disconnected'));
     });
+    // it may have gone while the reply was being prepared, before anyone listened
+    // (the request itself is always finished by now: its socket tells)
+    if (res.destroyed || req.raw.socket.destroyed) controller.abort(new Error('the client disconnected'));
+    // a lost lease means another reply may be running: this one stops, keeping its text
+    pending.lease.lost.addEventListener('abort', () => controller.abort(pending.lease.lost.reason), { once: true });
+    // proxies close streams that stay silent (nginx after 60 s); a model may take that long to start
+    const heartbeat = setInterval(() => stream.comment('keep-alive'), HEARTBEAT_MS);
 
     const messageId = pending.agentMessage.id;
     const userMessageId = pending.userMessage?.id ?? null;
@@ -66,8 +82,11 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     let status: ChatStreamEvents['done']['status'] = 'complete';
     try {
       for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS, persona: pending.persona }, controller.signal)) {
-        content += chunk.text;
-        emit('token', { text: chunk.text });
+        // PostgreSQL text cannot hold NUL: one from a model would make the reply unsavable
+        const text = chunk.text.replaceAll('\u0000', '');
+        if (!text) continue;
+        content += text;
+        emit('token', { text });
         unsaved.set(messageId, content);
       }
       if (controller.signal.aborted) status = 'interrupted';
@@ -79,17 +98,14 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
         else req.log.error({ err, messageId }, 'chat reply broke');
       }
     }
+    clearInterval(heartbeat);
     // the final write says it all; a batch still in flight cannot undo it (it only touches `streaming` rows)
     unsaved.delete(messageId);
+    await finish(messageId, content, status, req);
     try {
-      await deps.chat.finishReply(messageId, content, status);
+      await pending.lease.release();
     } catch (err) {
-      req.log.error({ err, messageId }, 'could not store the chat reply');
-    }
-    try {
-      await pending.release();
-    } catch (err) {
-      // the lease lapses by itself within a minute; the reply is already stored
+      // the lease lapses by itself within 30 s; the reply is already stored
       req.log.warn({ err, messageId }, 'could not release the reply lease');
     }
     emit('done', { messageId, userMessageId, status });
@@ -103,6 +119,22 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     }
     running.delete(controller);
     res.end();
+  }
+
+  /**
+   * Stores the final reply, trying twice. If both fail the text goes back to the streaming
+   * saver, and the reply, still `streaming`, is marked interrupted once its lease lapses.
+   */
+  async function finish(messageId: string, content: string, status: ChatStreamEvents['done']['status'], req: FastifyRequest) {
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        await deps.chat.finishReply(messageId, content, status);
+        return;
+      } catch (err) {
+        req.log.error({ err, messageId, attempt }, 'could not store the chat reply');
+      }
+    }
+    unsaved.set(messageId, content);
   }
 
   const route = (path: string, request: (req: FastifyRequest) => ReplyRequest) =>

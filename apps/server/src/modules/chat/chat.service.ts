@@ -33,13 +33,23 @@ export interface PendingReply {
   prompt: ChatMessage[];
   /** The agent's own texts, which the offline engine answers from. */
   persona: string;
-  /** Ends the lease so the next message may be sent; call once the reply is stored. */
+  /** The conversation's lease: release it once the reply is stored; stop the reply if it is lost. */
+  lease: ReplyLease;
+}
+
+export interface ReplyLease {
+  /** Aborts when the lease lapsed and may be someone else's now. */
+  lost: AbortSignal;
+  /** Ends the lease so the next message may be sent. */
   release(): Promise<void>;
 }
 
 /** How long a reply lease lives without renewal; a dead server's lease lapses after this. */
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
+
+/** PostgreSQL text cannot hold NUL, and no one means one: it goes before anything is checked or stored. */
+const clean = (text: string) => text.replaceAll('\u0000', '');
 
 const personaOf = (c: ConversationRow) => [c.roleSetting, c.roleIntro].filter((s) => s.trim()).join('\n\n');
 
@@ -80,17 +90,42 @@ export function chatService(deps: {
     return memory;
   }
 
-  /** Holds the conversation's lease while a reply streams, renewing it so it never lapses mid-reply. */
-  async function lease(conversationId: string): Promise<() => Promise<void>> {
-    if (!(await chat.takeLease(conversationId, LEASE_MS))) throw new AppError(ErrorCode.CHAT_REPLY_RUNNING);
-    const timer = setInterval(() => void chat.renewLease(conversationId, LEASE_MS).catch(() => undefined), RENEW_EVERY_MS);
+  /** An agent the caller may still talk to: not deleted, and theirs or public and published. */
+  function assertChattable(conversation: ConversationRow, userId: string) {
+    const visible = conversation.agentOwnerId === userId || (conversation.agentIsPublic && conversation.agentPublishedAt !== null);
+    if (conversation.agentDeletedAt || !visible) throw new AppError(ErrorCode.CHAT_AGENT_NOT_FOUND);
+  }
+
+  /**
+   * Holds the conversation's lease while a reply streams, renewing it so it never lapses
+   * mid-reply. `lost` aborts if the lease lapsed anyway (the database was unreachable for
+   * the whole lease) and another send may have taken it: one reply at a time holds even then.
+   */
+  async function lease(conversationId: string): Promise<ReplyLease> {
+    const token = randomUUID();
+    if (!(await chat.takeLease(conversationId, token, LEASE_MS))) throw new AppError(ErrorCode.CHAT_REPLY_RUNNING);
+    const lost = new AbortController();
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = chat
+        .renewLease(conversationId, token, LEASE_MS)
+        .then((held) => {
+          if (!held) lost.abort(new Error('the reply lease was lost'));
+        })
+        .catch(() => undefined);
+    }, RENEW_EVERY_MS);
     timer.unref();
     let released = false;
-    return async () => {
-      if (released) return;
-      released = true;
-      clearInterval(timer);
-      await chat.releaseLease(conversationId);
+    return {
+      lost: lost.signal,
+      async release() {
+        if (released) return;
+        released = true;
+        clearInterval(timer);
+        // a renewal still on its way must land before the release, or it would take the lease back
+        await renewing;
+        await chat.releaseLease(conversationId, token);
+      },
     };
   }
 
@@ -143,13 +178,14 @@ export function chatService(deps: {
      * Checks the send, takes the conversation's lease, stores the user's message and an empty
      * streaming reply, and builds the prompt. Nothing is stored when a check fails.
      */
-    async prepareReply(userId: string, request: ReplyRequest): Promise<PendingReply> {
+    async prepareReply(userId: string, original: ReplyRequest): Promise<PendingReply> {
+      const request = original.kind === 'send' ? { ...original, content: clean(original.content).trim() } : original;
+      if (request.kind === 'send' && !request.content) throw new AppError(ErrorCode.VALIDATION);
       if (request.kind === 'send' && chatLength(request.content) > CHAT_MESSAGE_MAX) throw new AppError(ErrorCode.CHAT_MESSAGE_TOO_LONG);
       const conversation = await owned(userId, request.conversationId);
-      // regenerations cost as much as sends, so they count against the same budget
-      const { allowed } = await deps.limiter.hit(`chat:${userId}`, deps.sendsPerMinute, 60_000);
-      if (!allowed) throw new AppError(ErrorCode.CHAT_RATE_LIMITED);
-      const release = await lease(conversation.id);
+      // the conversation stays readable, but an agent made private or deleted answers no more
+      assertChattable(conversation, userId);
+      const held = await lease(conversation.id);
       try {
         // the reads do not depend on each other: on PostgreSQL they run side by side
         const [stored, memories, identity] = await Promise.all([chat.messages(conversation.id), chat.memories(conversation.id), chat.identity(userId, conversation.agentId)]);
@@ -169,6 +205,10 @@ export function chatService(deps: {
           if (!target.parentId) throw new AppError(ErrorCode.CHAT_OPENING_FIXED);
           reply.parentId = target.parentId;
         }
+        // counted only once the request is otherwise good, so a refused send costs nothing;
+        // regenerations cost as much as sends, so they share the budget
+        const { allowed } = await deps.limiter.hit(`chat:${userId}`, deps.sendsPerMinute, 60_000);
+        if (!allowed) throw new AppError(ErrorCode.CHAT_RATE_LIMITED, 429);
         const inserted = await chat.insertMessages(conversation.id, question ? [question, reply] : [reply]);
         const userMessage = question ? inserted[0] : null;
         const agentMessage = inserted[inserted.length - 1];
@@ -180,9 +220,9 @@ export function chatService(deps: {
           branch,
           contextTokens: deps.contextTokens,
         });
-        return { conversation, userMessage, agentMessage, branch, prompt, persona: personaOf(conversation), release };
+        return { conversation, userMessage, agentMessage, branch, prompt, persona: personaOf(conversation), lease: held };
       } catch (err) {
-        await release();
+        await held.release();
         throw err;
       }
     },
@@ -202,14 +242,18 @@ export function chatService(deps: {
     async afterReply(pending: PendingReply, reply: string, signal?: AbortSignal): Promise<string[]> {
       const branch = [...pending.branch, { ...pending.agentMessage, content: reply }];
       const persona = pending.persona;
-      const userTurns = branch.filter((r) => r.role === 'user').length;
       const remember = async () => {
-        if (userTurns === 0 || userTurns % MEMORY_EVERY_TURNS !== 0) return;
-        const firstTurn = branch.filter((r) => r.role === 'user').at(-MEMORY_EVERY_TURNS)!;
-        const recent = branch.slice(branch.indexOf(firstTurn));
+        // turns since the last summary on this branch: a regenerated or retried reply does not
+        // summarize the same turns again, and turns after a failed reply wait for the next one
+        const questions = branch.filter((r) => r.role === 'user');
+        const through = questions.findIndex((q) => q.id === pending.conversation.memoryThroughId);
+        const fresh = questions.slice(through + 1);
+        if (fresh.length < MEMORY_EVERY_TURNS) return;
+        const recent = branch.slice(branch.indexOf(fresh[0]));
         const known = (await chat.memories(pending.conversation.id)).map((m) => m.content);
         const entries = await summarizeTurns(model, { persona, agentName: pending.conversation.agentNickname, turns: turnsOf(recent), known }, signal);
         await chat.addMemories(entries.map((content) => ({ conversationId: pending.conversation.id, content, source: 'summary' as const })));
+        await chat.setMemoryThrough(pending.conversation.id, fresh[fresh.length - 1].id);
       };
       const suggest = async () => {
         const suggestions = await suggestReplies(model, { persona, turns: turnsOf(branch) }, signal);
@@ -227,6 +271,7 @@ export function chatService(deps: {
       const conversation = await owned(userId, message.conversationId);
       if (message.role !== 'agent' || !message.content.trim()) throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
       if (message.voice && !regenerate) return { voice: message.voice, engine: deps.speech.engine };
+      assertChattable(conversation, userId);
       const voice = await chat.voice(conversation.agentId);
       // a cloned voice still being made has no engine parameters yet
       if (!voice?.engineParams) throw new AppError(ErrorCode.CHAT_NO_VOICE);
@@ -252,15 +297,19 @@ export function chatService(deps: {
       return chat.memories(conversationId);
     },
 
-    async addMemory(userId: string, conversationId: string, content: string, pinned: boolean): Promise<MemoryRow> {
+    async addMemory(userId: string, conversationId: string, written: string, pinned: boolean): Promise<MemoryRow> {
+      const content = clean(written).trim();
+      if (!content) throw new AppError(ErrorCode.VALIDATION);
       await owned(userId, conversationId);
       const [row] = await chat.addMemories([{ conversationId, content, pinned, source: 'user' }]);
       return row;
     },
 
     async updateMemory(userId: string, id: string, patch: { content?: string; pinned?: boolean }): Promise<MemoryRow> {
+      const content = patch.content === undefined ? undefined : clean(patch.content).trim();
+      if (content === '') throw new AppError(ErrorCode.VALIDATION);
       await ownedMemory(userId, id);
-      return chat.updateMemory(id, patch);
+      return chat.updateMemory(id, { content, pinned: patch.pinned });
     },
 
     async deleteMemory(userId: string, id: string): Promise<void> {

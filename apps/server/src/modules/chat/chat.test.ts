@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_CHAT_ENGINE } from '../../ai/chat/index.ts';
-import { chatMessages } from '../../db/schema/index.ts';
+import { agents, chatMessages } from '../../db/schema/index.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { C, detailOf, messagesOf, open, publishedAgent, send, stream, tokensOf, type Detail } from './chat.fixtures.ts';
 
@@ -236,6 +236,11 @@ describe('chat room with the offline engine', () => {
     const summaries = memories.body.data.items.filter((m) => m.source === 'summary');
     expect(summaries.length).toBeGreaterThan(0);
     expect(summaries.every((m) => !m.pinned)).toBe(true);
+    // another version of the sixth reply does not summarize the same turns again
+    const leaf = (await detailOf(t, me, chat.id)).leafId!;
+    expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: leaf })).done?.status).toBe('complete');
+    const after = await t.call<{ items: Array<{ source: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    expect(after.body.data.items.filter((m) => m.source === 'summary')).toHaveLength(summaries.length);
 
     expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body.data).toEqual({ deleted: true });
     expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body).toMatchObject({ code: 7010 });
@@ -268,6 +273,40 @@ describe('chat room with the offline engine', () => {
     expect(all.findIndex((i) => i.agentId === quiet)).toBeGreaterThan(all.findIndex((i) => i.agentId === stale));
   });
 
+  it('stops answering once the agent is made private or deleted, keeping the conversation readable', async () => {
+    const hidden = await publishedAgent(t, other, { nickname: 'Fading' });
+    const chat = await open(t, me, hidden);
+    await t.starlit.database.db.update(agents).set({ isPublic: false }).where(eq(agents.id, hidden));
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Still there?' })).body).toMatchObject({ code: 7001 });
+    expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: chat.messages[0].id })).body).toMatchObject({ code: 7001 });
+    await t.starlit.database.db.update(agents).set({ isPublic: true, deletedAt: new Date() }).where(eq(agents.id, hidden));
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Hello?' })).body).toMatchObject({ code: 7001 });
+    expect((await detailOf(t, me, chat.id)).messages).toHaveLength(1);
+    // the owner may still talk to a private agent of theirs
+    const own = await publishedAgent(t, me, { nickname: 'Mine', isPublic: false, publishedAt: null });
+    expect((await send(t, me.token, { conversationId: (await open(t, me, own)).id, content: 'Hi me' })).done?.status).toBe('complete');
+  });
+
+  it('drops NUL characters, which the database cannot keep, instead of failing', async () => {
+    const chat = await open(t, me, agentId);
+    const res = await send(t, me.token, { conversationId: chat.id, content: 'a\u0000b' });
+    expect(res.done?.status).toBe('complete');
+    expect((await messagesOf(t, me, chat.id))[1].content).toBe('ab');
+    expect((await send(t, me.token, { conversationId: chat.id, content: '\u0000' })).body).toMatchObject({ code: 1001 });
+    const memory = await t.call<{ content: string }>(C('memory/add'), { conversationId: chat.id, content: 'x\u0000y' }, { token: me.token });
+    expect(memory.body.data.content).toBe('xy');
+  });
+
+  it('shows in the history the last thing said on the chosen branch', async () => {
+    const chat = await open(t, me, agentId);
+    const first = await send(t, me.token, { conversationId: chat.id, content: 'First question' });
+    await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: first.done!.messageId });
+    const chosen = (await messagesOf(t, me, chat.id)).find((m) => m.id === first.done!.messageId)!;
+    await t.call(C('select'), { conversationId: chat.id, messageId: chosen.id }, { token: me.token });
+    const history = await t.call<{ items: Array<{ id: string; preview: string }> }>(C('history'), { limit: 100 }, { token: me.token });
+    expect(history.body.data.items.find((i) => i.id === chat.id)?.preview).toBe(chosen.content);
+  });
+
   it('plays nothing for an agent without a voice', async () => {
     const chat = await open(t, me, agentId);
     const res = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token });
@@ -287,11 +326,15 @@ describe('send limits', () => {
   it('refuses sends and regenerations over the per-user rate, storing nothing, per user', async () => {
     const [me, someone] = [await t.user(), await t.user()];
     const chat: Detail = await open(t, me, await publishedAgent(t, someone));
+    // refused sends cost nothing
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'x', parentId: crypto.randomUUID() })).body).toMatchObject({ code: 7003 });
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'y'.repeat(2001) })).body).toMatchObject({ code: 7006 });
     const first = await send(t, me.token, { conversationId: chat.id, content: 'one' });
     await send(t, me.token, { conversationId: chat.id, content: 'two' });
     await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: first.done!.messageId });
     const count = (await messagesOf(t, me, chat.id)).length;
     const refused = await send(t, me.token, { conversationId: chat.id, content: 'four' });
+    expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 7005, message: 'You are sending messages too fast: wait a moment and try again' });
     expect(await messagesOf(t, me, chat.id)).toHaveLength(count);
     // the budget is per user
