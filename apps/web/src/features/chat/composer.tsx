@@ -64,8 +64,9 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
           className="max-h-48 min-h-11 flex-1 resize-none rounded-2xl border border-line bg-page px-4 py-2.5 text-sm leading-relaxed text-ink outline-none placeholder:text-muted focus:border-brand-300 focus:ring-2 focus:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
         />
         {busy && onStop && (
-          <Button variant="secondary" onClick={onStop} icon={<StopIcon size={16} />} className="px-4">
-            {t('composer.stop')}
+          // icon only on a phone, so "wait for the reply" still fits the input beside it
+          <Button variant="secondary" onClick={onStop} aria-label={t('composer.stop')} icon={<StopIcon size={16} />} className="px-4">
+            <span className="hidden sm:inline">{t('composer.stop')}</span>
           </Button>
         )}
         <Button type="submit" disabled={!canSend} aria-label={t('composer.send')} icon={<SendIcon size={16} />} className="px-4">
