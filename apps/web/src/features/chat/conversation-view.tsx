@@ -108,22 +108,22 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
   return (
     <div className="flex min-h-0 min-w-0 flex-1">
       <section aria-label={t('room.messages', { name: detail.agentNickname })} className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b border-line bg-surface px-3 py-2.5 sm:px-4">
+        <header className="flex items-center gap-1.5 border-b border-line bg-surface px-3 py-2.5 sm:gap-2 sm:px-4">
           <Link to="/chatroom" aria-label={t('history.back')} className="grid size-9 place-items-center rounded-full text-muted hover:bg-brand-50 hover:text-ink lg:hidden">
             <ChevronLeftIcon />
           </Link>
-          <Link to={`/agentcenter/${detail.agentId}`} aria-label={t('room.agentPage', { name: detail.agentNickname })} className="flex min-w-0 items-center gap-2.5 rounded-full pr-2 hover:opacity-90">
+          <Link to={`/agentcenter/${detail.agentId}`} aria-label={t('room.agentPage', { name: detail.agentNickname })} className="flex min-w-0 items-center gap-2 rounded-full pr-1 hover:opacity-90 sm:gap-2.5 sm:pr-2">
             <Avatar name={detail.agentNickname} src={detail.agentAvatar} size="md" />
             <span className="min-w-0">
               <span className="block truncate font-semibold text-ink">{detail.agentNickname}</span>
               <span className="block truncate text-[11px] text-muted">{detail.offline ? t('room.offlineTitle') : detail.engine}</span>
             </span>
           </Link>
-          <span className="ml-auto flex shrink-0 gap-1.5">
-            <Button variant="secondary" size="sm" className="xl:hidden" onClick={() => setMemoriesOpen(true)} aria-haspopup="dialog">
+          <span className="ml-auto flex shrink-0 gap-1 sm:gap-1.5">
+            <Button variant="secondary" size="sm" className="max-sm:px-3 xl:hidden" onClick={() => setMemoriesOpen(true)} aria-haspopup="dialog">
               {t('room.memories')}
             </Button>
-            <Button variant="secondary" size="sm" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate()} aria-label={t('room.newChat')}>
+            <Button variant="secondary" size="sm" className="max-sm:px-3" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate()} aria-label={t('room.newChat')}>
               <span className="hidden sm:inline">{t('room.newChat')}</span>
             </Button>
           </span>
