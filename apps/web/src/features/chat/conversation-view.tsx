@@ -82,10 +82,16 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
   const last = shown.at(-1);
   const { list, onScroll } = useStickToBottom(detail);
 
+  const [editDraft, setEditDraft] = useState<MessageActions['editDraft']>(null);
+  // answers to quick swipes can come back out of order: only the latest one may move the view
+  const lastSwipe = useRef(0);
+
   const swipe = (messageId: string) => {
+    const swipeNumber = ++lastSwipe.current;
     queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? swipedTo(d, messageId) : d));
     // remembered on the server, so a reload shows the same branch
     void callApi(calls.chat.select, { conversationId: detail.id, messageId }).then((result) => {
+      if (swipeNumber !== lastSwipe.current) return;
       if (isOk(result)) queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? { ...d, leafId: result.data.leafId } : d));
       else if (isRefused(result)) notifyError(result.message);
     });
@@ -99,7 +105,13 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
     busy: stream.busy,
     swipe,
     regenerate: (id) => void stream.regenerate(id),
-    edit: (parentId, content) => void stream.send(content, parentId),
+    edit: (messageId, parentId, content) => {
+      setEditDraft(null);
+      void stream.send(content, parentId).then((taken) => {
+        if (!taken) setEditDraft({ messageId, text: content });
+      });
+    },
+    editDraft,
     newConversation: () => newConversation.mutate(),
   };
 

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX, chatLength } from '@starlit/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -16,7 +16,10 @@ export interface MessageActions {
   busy: boolean;
   swipe(messageId: string): void;
   regenerate(messageId: string): void;
-  edit(parentId: string | null, content: string): void;
+  /** Sends an edited question as a new branch beside `messageId`. */
+  edit(messageId: string, parentId: string | null, content: string): void;
+  /** An edit that was refused or never arrived: its editor opens again with the text. */
+  editDraft: { messageId: string; text: string } | null;
   newConversation(): void;
 }
 
@@ -42,11 +45,11 @@ function Swipe({ shown, actions }: { shown: ShownMessage; actions: MessageAction
 }
 
 /** Edits a question in place; saving sends it as a new branch beside the old one. */
-function InlineEditor({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => void; onCancel: () => void }) {
+function InlineEditor({ initial, original, onSave, onCancel }: { initial: string; original: string; onSave: (text: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState(initial);
   const length = chatLength(text);
-  const valid = length > 0 && length <= CHAT_MESSAGE_MAX && text.trim() !== initial.trim();
+  const valid = length > 0 && length <= CHAT_MESSAGE_MAX && text.trim() !== original.trim();
   return (
     <form
       className="flex w-full flex-col gap-2"
@@ -87,8 +90,12 @@ function StatusLabel({ status }: { status: ShownMessage['message']['status'] }) 
 /** One message of the shown branch with its controls. Text stays plain text; newlines are kept. */
 export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions: MessageActions }) {
   const { t } = useTranslation('chat');
-  const [editing, setEditing] = useState(false);
   const { message } = shown;
+  const draft = actions.editDraft?.messageId === message.id ? actions.editDraft.text : null;
+  const [editing, setEditing] = useState(draft !== null);
+  useEffect(() => {
+    if (draft !== null) setEditing(true);
+  }, [draft]);
   const mine = message.role === 'user';
   const writing = message.status === 'streaming';
 
@@ -98,11 +105,12 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
         {editing ? (
           <div className="w-full max-w-[85%] sm:max-w-[75%]">
             <InlineEditor
-              initial={message.content}
+              initial={draft ?? message.content}
+              original={message.content}
               onCancel={() => setEditing(false)}
               onSave={(text) => {
                 setEditing(false);
-                actions.edit(message.parentId, text);
+                actions.edit(message.id, message.parentId, text);
               }}
             />
           </div>

@@ -36,16 +36,21 @@ export function useChatStream(conversationId: string) {
       await queryClient.cancelQueries({ queryKey: key });
       update(start);
       let replyId = PENDING_REPLY_ID;
+      let started = false;
+      let finished = false;
       const end = await runChatStream(
         request,
         (event) => {
           if (event.type === 'start') {
+            started = true;
             update((d) => applyEvent(d, event, replyId));
             replyId = event.data.messageId;
             return;
           }
           update((d) => applyEvent(d, event, replyId));
           if (event.type === 'done') {
+            finished = true;
+            // the input is free from here (suggestions may still come): the next send may start
             controller.current = null;
             setBusy(false);
             void queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
@@ -55,17 +60,23 @@ export function useChatStream(conversationId: string) {
         abort.signal,
       );
       if (controller.current === abort) controller.current = null;
-      setBusy(false);
-      if (end.kind === 'refused') {
+      // a reply sent after this one's `done` may be streaming now: it owns the busy state
+      if (controller.current === null) setBusy(false);
+      // the server never took a message that broke before it started: like a refusal, the
+      // person gets their text back
+      if (end.kind === 'refused' || (end.kind === 'broken' && !started)) {
         update((d) => withoutPending(d, before.leafId));
         return false;
       }
-      // what the server kept of a stopped or broken reply is the truth: read it back
-      if (end.kind === 'stopped' || end.kind === 'broken') {
-        update(withStopped);
-        await queryClient.invalidateQueries({ queryKey: key });
-        if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
+      if (finished) {
+        // memories are summarized after `done`: read them once the stream has ended
+        void queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
+        return true;
       }
+      // what the server kept of a stopped or broken reply is the truth: read it back
+      update(withStopped);
+      await queryClient.invalidateQueries({ queryKey: key });
+      if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
       return true;
     },
     [queryClient, key, update, conversationId, viewer],
@@ -79,7 +90,8 @@ export function useChatStream(conversationId: string) {
     (content: string, parentId?: string | null) => {
       const leaf = queryClient.getQueryData<Detail>(key)?.leafId ?? null;
       const parent = parentId === undefined ? leaf : parentId;
-      return run((d) => withPendingSend(d, content, parent), { path: CHAT_SEND_PATH, body: parentId === undefined ? { conversationId, content } : { conversationId, content, parentId } });
+      // the parent is always named: the server's idea of the shown branch may lag a swipe
+      return run((d) => withPendingSend(d, content, parent), { path: CHAT_SEND_PATH, body: { conversationId, content, parentId: parent } });
     },
     [queryClient, key, run, conversationId],
   );
