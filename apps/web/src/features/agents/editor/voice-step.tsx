@@ -1,6 +1,6 @@
 import { calls } from '@starlit/contract';
 import { debounce, rateToSlider, semitonesToSlider, sliderToRate, sliderToSemitones } from '@starlit/contract/rules';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
 import { Button } from '../../../ui/button';
@@ -40,13 +40,17 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
   const [voices, setVoices] = useState(fromServer);
   useEffect(() => setVoices(fromServer), [fromServer]);
 
+  // changes made so far: an answer to an older save must not put back voices removed since
+  const changes = useRef(0);
   const save = useMemo(
     () =>
       debounce(async (id: string, next: SelectedVoice[]) => {
+        const version = changes.current;
         const result = await callApi(calls.agents.setVoices, {
           id,
           voices: next.map((v) => ({ voiceId: v.voiceId, pitch: sliderToSemitones(v.pitch), volume: sliderToRate(v.volume), speed: sliderToRate(v.speed) })),
         });
+        if (version !== changes.current) return;
         setSavingVoices(false);
         if (isOk(result)) {
           setAgent(result.data);
@@ -57,6 +61,7 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
   );
 
   const change = (next: SelectedVoice[]) => {
+    changes.current += 1;
     setVoices(next);
     if (!agent) return;
     setSavingVoices(true);
