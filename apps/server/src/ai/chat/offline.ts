@@ -39,6 +39,8 @@ function inFirstPerson(sentence: string): string {
     .replace(/^You're\b/i, "I'm")
     .replace(/^You\b/i, 'I')
     .replace(/^Your\b/i, 'My')
+    // a second clause about "you" after a semicolon or "and" is still the agent
+    .replace(/([;:]\s+|\band\s+)you\b/gi, '$1I')
     .replace(/\byourself\b/gi, 'myself')
     .replace(/\byours\b/gi, 'mine')
     .replace(/\byour\b/gi, 'my');

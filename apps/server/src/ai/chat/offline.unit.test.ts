@@ -61,11 +61,12 @@ describe('offline chat engine', () => {
 
   it('speaks as the agent: "you" in the role setting becomes "I", and orders to the model are left out', () => {
     const setting: ChatMessage[] = [
-      { role: 'system', content: 'You are Luna, a stargazer. Your telescope is old. Reply in English or Chinese. 你是露娜。請用中文回答。' },
+      { role: 'system', content: 'You are Luna, a stargazer; you hum while you work. Your telescope is old. Reply in English or Chinese. 你是露娜。請用中文回答。' },
       { role: 'user', content: 'Who are you and what about your telescope?' },
     ];
     const reply = offlineReply(setting);
-    expect(reply).toMatch(/I am Luna, a stargazer\.|My telescope is old\./);
+    expect(offlineReply([setting[0], { role: 'user', content: 'Are you a stargazer?' }])).toContain('I am Luna, a stargazer; I hum while you work.');
+    expect(offlineReply([setting[0], { role: 'user', content: 'Is the telescope old?' }])).toContain('My telescope is old.');
     expect(reply).not.toMatch(/Reply in|You are|Your telescope/);
     expect(offlineReply([setting[0], { role: 'user', content: '你是誰？' }])).toContain('我是露娜。');
   });
