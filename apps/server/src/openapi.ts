@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { allCalls, envelopeSchema, hostOf, type CallDef } from '@starlit/contract';
+import { allCalls, CHAT_REGENERATE_PATH, CHAT_SEND_PATH, ChatRegenerateInput, ChatSendInput, ChatStreamEvent, envelopeSchema, hostOf, type CallDef } from '@starlit/contract';
 import { z } from 'zod';
 import { RESIZE_MAX_WIDTH, RESIZE_MIN_WIDTH } from './modules/media/image-process.ts';
 
@@ -62,9 +62,40 @@ function operation(call: CallDef, components: Json): Json {
   };
 }
 
-/** The endpoints that are not JSON calls: a browser redirect, an event stream and stored files. */
-function otherPaths(): Json {
+/** A POST that answers a chat reply as text/event-stream (the events are the contract's ChatStreamEvent). */
+function chatStream(operationIdText: string, summary: string, input: z.ZodType, components: Json): Json {
+  const events = Object.fromEntries(Object.entries(ChatStreamEvent).map(([name, schema]) => [name, embedSchema(schema, 'output', components)]));
   return {
+    post: {
+      operationId: operationIdText,
+      summary,
+      description:
+        'Answers text/event-stream: one `start`, `token`s as the reply arrives, one `done` (the next message may be sent from here), then at most one `suggestions`. ' +
+        'Each event is an `event:` line and a JSON `data:` line; `x-events` gives the schema of each. Refusals before the stream starts answer the JSON error envelope. ' +
+        'Closing the connection stops the model; the partial reply is kept as interrupted.',
+      tags: ['chat'],
+      'x-access': 'user',
+      'x-events': events,
+      security: [{ token: [] }],
+      requestBody: { required: true, content: { 'application/json': { schema: embedSchema(input, 'input', components) } } },
+      responses: {
+        200: {
+          description: 'The event stream, or a business error envelope (HTTP 200) when the send is refused.',
+          content: { 'text/event-stream': { schema: { type: 'string' } }, 'application/json': { schema: ERROR_ENVELOPE } },
+        },
+        401: errorResponse('No session, or the session has expired or was revoked.'),
+        403: errorResponse("The conversation is someone else's."),
+        429: errorResponse('Too many requests or too many chat sends (code 7005).'),
+      },
+    },
+  };
+}
+
+/** The endpoints that are not JSON calls: a browser redirect, event streams and stored files. */
+function otherPaths(components: Json): Json {
+  return {
+    [CHAT_SEND_PATH]: chatStream('chat_send', 'Sends a message (a new branch when parentId names an earlier one) and streams the reply', ChatSendInput, components),
+    [CHAT_REGENERATE_PATH]: chatStream('chat_regenerate', 'Streams another version of an agent message, beside it in the tree', ChatRegenerateInput, components),
     '/ai/api/v1/auth/authorize': {
       get: {
         operationId: 'auth_authorize',
@@ -143,7 +174,7 @@ export function buildOpenApiDocument(): Json {
       required: ['code', 'data', 'message'],
     },
   };
-  const paths: Json = otherPaths();
+  const paths: Json = otherPaths(schemas);
   for (const call of allCalls()) paths[call.path] = { post: operation(call, schemas) };
   const tags = [...new Set([...allCalls().map((c) => c.tag), 'realtime', 'media'])].map((name) => ({ name }));
   return {
