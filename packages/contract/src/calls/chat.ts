@@ -71,6 +71,8 @@ export const HotAgent = z.object({
 
 /** The longest message a user may send, in characters (code points). */
 export const CHAT_MESSAGE_MAX = 2000;
+/** Conversations one delete takes, all or none: more than "select all" holds after many pages. */
+export const CHAT_DELETE_MAX = 1000;
 /** The longest memory entry, in characters. */
 export const CHAT_MEMORY_MAX = 500;
 /** A conversation is summarized into memories after every this many user turns. */
@@ -158,7 +160,7 @@ export const chatCalls = {
   }),
   remove: defineCall({
     path: '/ai/api/v1/chat/delete',
-    input: z.object({ conversationIds: z.array(z.string().uuid()).min(1).max(100) }),
+    input: z.object({ conversationIds: z.array(z.string().uuid()).min(1).max(CHAT_DELETE_MAX) }),
     output: z.object({ deleted: z.number().int() }),
     access: 'user',
     summary: 'Deletes conversations of mine, all of them or none (403 when any is someone else\'s)',

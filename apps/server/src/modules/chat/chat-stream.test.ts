@@ -39,7 +39,9 @@ describe('chat room through an OpenAI-compatible provider', () => {
           res.end(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
           return;
         }
-        chunk(request.messages[0].content.includes('Stay in character') ? 'twinkle.' : '\n1. Sing again\n2. Why stars?');
+        const forReply = request.messages[0].content.includes('Stay in character');
+        if (!forReply && last.includes('zero')) chunk('\nZero\u0000 one\n2. Two');
+        else chunk(forReply ? 'twinkle\u0000.' : '\n1. Sing again\n2. Why stars?');
         res.end(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
       });
     });
@@ -76,6 +78,15 @@ describe('chat room through an OpenAI-compatible provider', () => {
     expect(reply).toMatchObject({ content: 'Twinkle twinkle.', status: 'complete', engine: OPENAI_CHAT_ENGINE });
     // the model's suggestions, cleaned of their numbering
     expect(res.events.at(-1)).toMatchObject({ event: 'suggestions', data: { suggestions: ['Twinkle', 'Sing again', 'Why stars?'] } });
+  });
+
+  it('drops NUL characters a model sends, in the reply and in its suggestions', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const res = await send(t, me.token, { conversationId: chat.id, content: 'Count from zero' });
+    expect(tokensOf(res.events).join('')).toBe('Twinkle twinkle.');
+    expect(res.events.at(-1)).toMatchObject({ event: 'suggestions', data: { suggestions: ['Twinkle', 'Zero one', 'Two'] } });
+    expect((await messagesOf(t, me, chat.id)).at(-1)).toMatchObject({ content: 'Twinkle twinkle.', status: 'complete', suggestions: ['Twinkle', 'Zero one', 'Two'] });
   });
 
   it('keeps the part that arrived when the provider fails after the first token', async () => {
@@ -314,5 +325,17 @@ describe('the reply lease', () => {
     expect((await send(t, me.token, { conversationId: chat.id, content: 'Now?' })).body).toMatchObject({ code: 7004 });
     await repo.releaseLease(chat.id, b);
     expect((await send(t, me.token, { conversationId: chat.id, content: 'Now!' })).done?.status).toBe('complete');
+  });
+
+  it('moves the memory mark only from where the caller saw it', async () => {
+    const [me, owner] = [await t.user(), await t.user()];
+    const chat = await open(t, me, await publishedAgent(t, owner));
+    const repo = chatRepository(t.starlit.database.db);
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect(await repo.claimMemoryThrough(chat.id, null, a)).toBe(true);
+    // a second reply that also saw no mark loses: it would summarize the same turns
+    expect(await repo.claimMemoryThrough(chat.id, null, b)).toBe(false);
+    expect(await repo.claimMemoryThrough(chat.id, a, b)).toBe(true);
+    expect((await repo.conversation(chat.id))?.memoryThroughId).toBe(b);
   });
 });

@@ -183,8 +183,17 @@ export function chatRepository(db: Db) {
         .where(and(eq(conversations.id, conversationId), eq(conversations.replyLeaseToken, token)));
     },
 
-    async setMemoryThrough(conversationId: string, messageId: string): Promise<void> {
-      await db.update(conversations).set({ memoryThroughId: messageId }).where(eq(conversations.id, conversationId));
+    /**
+     * Moves the memory mark from `expected` to `next` if nobody moved it meanwhile: two replies
+     * finishing together cannot both summarize the same turns.
+     */
+    async claimMemoryThrough(conversationId: string, expected: string | null, next: string | null): Promise<boolean> {
+      const claimed = await db
+        .update(conversations)
+        .set({ memoryThroughId: next })
+        .where(and(eq(conversations.id, conversationId), sql`${conversations.memoryThroughId} is not distinct from ${expected}::uuid`))
+        .returning({ id: conversations.id });
+      return claimed.length > 0;
     },
 
     /** Marks replies left `streaming` by a server that died as interrupted; answers how many. */

@@ -105,12 +105,14 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     clearInterval(heartbeat);
     // the final write says it all; a batch still in flight cannot undo it (it only touches `streaming` rows)
     unsaved.delete(messageId);
-    await finish(messageId, content, status, req);
-    try {
-      await pending.lease.release();
-    } catch (err) {
-      // the lease lapses by itself within 30 s; the reply is already stored
-      req.log.warn({ err, messageId }, 'could not release the reply lease');
+    // an unstored reply keeps the lease until it lapses: only then may a read mark it interrupted
+    if (await finish(messageId, content, status, req)) {
+      try {
+        await pending.lease.release();
+      } catch (err) {
+        // the lease lapses by itself within 30 s; the reply is already stored
+        req.log.warn({ err, messageId }, 'could not release the reply lease');
+      }
     }
     emit('done', { messageId, userMessageId, status });
     if (status === 'complete' && !controller.signal.aborted) {
@@ -129,16 +131,17 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
    * Stores the final reply, trying twice. If both fail the text goes back to the streaming
    * saver, and the reply, still `streaming`, is marked interrupted once its lease lapses.
    */
-  async function finish(messageId: string, content: string, status: ChatStreamEvents['done']['status'], req: FastifyRequest) {
+  async function finish(messageId: string, content: string, status: ChatStreamEvents['done']['status'], req: FastifyRequest): Promise<boolean> {
     for (let attempt = 1; attempt <= 2; attempt++) {
       try {
         await deps.chat.finishReply(messageId, content, status);
-        return;
+        return true;
       } catch (err) {
         req.log.error({ err, messageId, attempt }, 'could not store the chat reply');
       }
     }
     unsaved.set(messageId, content);
+    return false;
   }
 
   const route = (path: string, request: (req: FastifyRequest) => ReplyRequest) =>

@@ -90,6 +90,25 @@ export function chatService(deps: {
     return memory;
   }
 
+  /**
+   * How many of the branch's questions were summarized already. The mark may sit on another
+   * branch (after an edit): then the questions this branch shares with it were.
+   */
+  async function summarizedOnBranch(conversationId: string, questions: MessageRow[], through: string | null): Promise<number> {
+    if (!through) return 0;
+    const onBranch = questions.findIndex((q) => q.id === through);
+    if (onBranch >= 0) return onBranch + 1;
+    const rows = await chat.messages(conversationId);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const shared = new Set<string>();
+    for (let m = byId.get(through); m; m = m.parentId ? byId.get(m.parentId) : undefined) shared.add(m.id);
+    let count = 0;
+    questions.forEach((q, i) => {
+      if (shared.has(q.id)) count = i + 1;
+    });
+    return count;
+  }
+
   /** An agent the caller may still talk to: not deleted, and theirs or public and published. */
   function assertChattable(conversation: ConversationRow, userId: string) {
     const visible = conversation.agentOwnerId === userId || (conversation.agentIsPublic && conversation.agentPublishedAt !== null);
@@ -243,25 +262,36 @@ export function chatService(deps: {
       const branch = [...pending.branch, { ...pending.agentMessage, content: reply }];
       const persona = pending.persona;
       const remember = async () => {
-        // turns since the last summary on this branch: a regenerated or retried reply does not
-        // summarize the same turns again, and turns after a failed reply wait for the next one
+        // turns since the last summary: a regenerated or edited reply does not summarize the
+        // same turns again, and turns after a failed reply wait for the next complete one
+        const id = pending.conversation.id;
+        const through = (await chat.conversation(id))?.memoryThroughId ?? null;
         const questions = branch.filter((r) => r.role === 'user');
-        const through = questions.findIndex((q) => q.id === pending.conversation.memoryThroughId);
-        const fresh = questions.slice(through + 1);
+        const fresh = questions.slice(await summarizedOnBranch(id, questions, through));
         if (fresh.length < MEMORY_EVERY_TURNS) return;
+        const last = fresh[fresh.length - 1].id;
+        if (!(await chat.claimMemoryThrough(id, through, last))) return;
         const recent = branch.slice(branch.indexOf(fresh[0]));
-        const known = (await chat.memories(pending.conversation.id)).map((m) => m.content);
-        const entries = await summarizeTurns(model, { persona, agentName: pending.conversation.agentNickname, turns: turnsOf(recent), known }, signal);
-        await chat.addMemories(entries.map((content) => ({ conversationId: pending.conversation.id, content, source: 'summary' as const })));
-        await chat.setMemoryThrough(pending.conversation.id, fresh[fresh.length - 1].id);
+        try {
+          const known = (await chat.memories(id)).map((m) => m.content);
+          const entries = await summarizeTurns(model, { persona, agentName: pending.conversation.agentNickname, turns: turnsOf(recent), known }, signal);
+          await chat.addMemories(entries.map((content) => ({ conversationId: id, content, source: 'summary' as const })));
+        } catch (err) {
+          // not remembered after all: the next complete reply tries these turns again
+          await chat.claimMemoryThrough(id, last, through);
+          throw err;
+        }
       };
       const suggest = async () => {
         const suggestions = await suggestReplies(model, { persona, turns: turnsOf(branch) }, signal);
         await chat.updateMessage(pending.agentMessage.id, { suggestions });
         return suggestions;
       };
-      const [suggestions] = await Promise.all([suggest(), remember()]);
-      return suggestions;
+      // a memory that could not be stored must not cost the suggestions, nor the other way round
+      const [suggestions, remembered] = await Promise.allSettled([suggest(), remember()]);
+      if (remembered.status === 'rejected') throw remembered.reason;
+      if (suggestions.status === 'rejected') throw suggestions.reason;
+      return suggestions.value;
     },
 
     /** Speaks an agent message with the agent's first voice; the audio is kept for replays. */

@@ -49,6 +49,8 @@ export function topKeywords(text: string): string[] {
 /** Strips what models put around list items: numbering, bullets and quotes. */
 export function cleanLine(line: string): string {
   return line
+    // PostgreSQL cannot store NUL; a model may still send one
+    .replaceAll('\u0000', '')
     .trim()
     .replace(/^(?:[-*•·–]\s*)*(?:(?:\(?\d+[.)、:：）]|（\d+）)\s*)?/, '')
     .replace(/^["'“”‘’「」『』]+|["'“”‘’「」『』]+$/g, '')

@@ -241,6 +241,11 @@ describe('chat room with the offline engine', () => {
     expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: leaf })).done?.status).toBe('complete');
     const after = await t.call<{ items: Array<{ source: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
     expect(after.body.data.items.filter((m) => m.source === 'summary')).toHaveLength(summaries.length);
+    // nor does editing the sixth question: the five turns before it were summarized on this branch too
+    const sixth = (await messagesOf(t, me, chat.id)).filter((m) => m.role === 'user').at(-1)!;
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'My cat is called Pixel.', parentId: sixth.parentId })).done?.status).toBe('complete');
+    const afterEdit = await t.call<{ items: Array<{ source: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    expect(afterEdit.body.data.items.filter((m) => m.source === 'summary')).toHaveLength(summaries.length);
 
     expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body.data).toEqual({ deleted: true });
     expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body).toMatchObject({ code: 7010 });

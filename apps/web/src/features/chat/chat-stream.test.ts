@@ -67,7 +67,14 @@ describe('runChatStream', () => {
 
   it('a stream that ends without `done` is broken; a stop is a stop, without a toast', async () => {
     vi.stubGlobal('fetch', async () => streamOf(['event: token\ndata: {"text":"Hel"}\n\n']));
-    expect(await runChatStream(request, () => undefined, new AbortController().signal)).toEqual({ kind: 'broken' });
+    expect(await runChatStream(request, () => undefined, new AbortController().signal)).toEqual({ kind: 'broken', opened: true });
+    vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    expect(await runChatStream(request, () => undefined, new AbortController().signal)).toEqual({ kind: 'broken', opened: false });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await runChatStream(request, () => undefined, new AbortController().signal)).toEqual({ kind: 'broken', opened: false });
+    toasts.length = 0;
 
     const stop = new AbortController();
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
@@ -95,7 +102,7 @@ describe('runChatStream', () => {
     });
     vi.stubGlobal('fetch', async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
     const events: ChatEvent[] = [];
-    expect(await runChatStream(request, (e) => events.push(e), new AbortController().signal)).toEqual({ kind: 'broken' });
+    expect(await runChatStream(request, (e) => events.push(e), new AbortController().signal)).toEqual({ kind: 'broken', opened: true });
     expect(events.map((e) => e.type)).toEqual(['start', 'token']);
     expect(toasts).toHaveLength(1);
     await vi.waitFor(() => expect(cancelled).toBe(true));

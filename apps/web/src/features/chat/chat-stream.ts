@@ -9,7 +9,11 @@ import { notifyError } from '../../ui/toast';
 import { chatEventReader, MalformedChatEvent, type ChatEvent } from './event-stream';
 
 /** How a stream ended: its `done` arrived, the person stopped it, or it never started or broke. */
-export type StreamEnd = { kind: 'done' } | { kind: 'stopped' } | { kind: 'refused'; code: number } | { kind: 'broken' };
+/**
+ * How a stream ended. `broken.opened` says whether the server had answered with a stream: it
+ * stores the message before it streams, so only an unopened stream surely left nothing behind.
+ */
+export type StreamEnd = { kind: 'done' } | { kind: 'stopped' } | { kind: 'refused'; code: number } | { kind: 'broken'; opened: boolean };
 
 type Request = { path: typeof CHAT_SEND_PATH; body: z.input<typeof ChatSendInput> } | { path: typeof CHAT_REGENERATE_PATH; body: z.input<typeof ChatRegenerateInput> };
 
@@ -27,6 +31,7 @@ function envelopeOf(body: unknown): { code: number; message: string } | null {
 export async function runChatStream(request: Request, onEvent: (event: ChatEvent) => void, signal: AbortSignal): Promise<StreamEnd> {
   const url = urlOf(request.path);
   let sawDone = false;
+  let opened = false;
   try {
     const res = await fetch(url, { method: 'POST', headers: currentHeaders(), body: JSON.stringify(request.body), signal });
     if (res.status === 401) {
@@ -41,9 +46,10 @@ export async function runChatStream(request: Request, onEvent: (event: ChatEvent
         return { kind: 'refused', code: envelope.code };
       }
       notifyError(res.ok ? serverErrorText(url, (key) => i18next.t(key)) : httpErrorText(res.status, url, (key) => i18next.t(key)));
-      return { kind: 'broken' };
+      return { kind: 'broken', opened };
     }
-    if (!res.body) return { kind: 'broken' };
+    opened = true;
+    if (!res.body) return { kind: 'broken', opened };
     const read = chatEventReader();
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
@@ -61,12 +67,12 @@ export async function runChatStream(request: Request, onEvent: (event: ChatEvent
         throw err;
       }
     }
-    return sawDone ? { kind: 'done' } : { kind: 'broken' };
+    return sawDone ? { kind: 'done' } : { kind: 'broken', opened };
   } catch (err) {
     // a stop or a bad event after `done` only gives up the suggestions still to come
     if (sawDone) return { kind: 'done' };
     if (signal.aborted) return { kind: 'stopped' };
     notifyError(err instanceof MalformedChatEvent ? serverErrorText(url, (key) => i18next.t(key)) : networkErrorText(url, (key) => i18next.t(key)));
-    return { kind: 'broken' };
+    return { kind: 'broken', opened };
   }
 }

@@ -85,16 +85,20 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
   const [editDraft, setEditDraft] = useState<MessageActions['editDraft']>(null);
   // answers to quick swipes can come back out of order: only the latest one may move the view
   const lastSwipe = useRef(0);
+  const selecting = useRef<Promise<void>>(Promise.resolve());
 
   const swipe = (messageId: string) => {
     const swipeNumber = ++lastSwipe.current;
     queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? swipedTo(d, messageId) : d));
-    // remembered on the server, so a reload shows the same branch
-    void callApi(calls.chat.select, { conversationId: detail.id, messageId }).then((result) => {
-      if (swipeNumber !== lastSwipe.current) return;
-      if (isOk(result)) queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? { ...d, leafId: result.data.leafId } : d));
-      else if (isRefused(result)) notifyError(result.message);
-    });
+    // remembered on the server, so a reload shows the same branch; one at a time, so the
+    // server ends on the last swipe too
+    selecting.current = selecting.current
+      .then(() => callApi(calls.chat.select, { conversationId: detail.id, messageId }))
+      .then((result) => {
+        if (swipeNumber !== lastSwipe.current) return;
+        if (isOk(result)) queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? { ...d, leafId: result.data.leafId } : d));
+        else if (isRefused(result)) notifyError(result.message);
+      });
   };
 
   const actions: MessageActions = {
@@ -112,6 +116,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
       });
     },
     editDraft,
+    discardEditDraft: () => setEditDraft(null),
     newConversation: () => newConversation.mutate(),
   };
 

@@ -83,12 +83,7 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
   useEffect(() => setSelection((current) => keepListed(current, ids)), [ids]);
 
   const remove = useMutation({
-    // the server takes at most 100 at a time; "select all" can hold more once pages are loaded
-    mutationFn: async (conversationIds: string[]) => {
-      let deleted = 0;
-      for (let i = 0; i < conversationIds.length; i += 100) deleted += (await requestData(calls.chat.remove, { conversationIds: conversationIds.slice(i, i + 100) })).deleted;
-      return { deleted };
-    },
+    mutationFn: (conversationIds: string[]) => requestData(calls.chat.remove, { conversationIds }),
     onSuccess: async ({ deleted }, removed) => {
       setConfirming(false);
       setSelection(new Set());

@@ -20,6 +20,7 @@ export interface MessageActions {
   edit(messageId: string, parentId: string | null, content: string): void;
   /** An edit that was refused or never arrived: its editor opens again with the text. */
   editDraft: { messageId: string; text: string } | null;
+  discardEditDraft(): void;
   newConversation(): void;
 }
 
@@ -107,7 +108,10 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
             <InlineEditor
               initial={draft ?? message.content}
               original={message.content}
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                setEditing(false);
+                actions.discardEditDraft();
+              }}
               onSave={(text) => {
                 setEditing(false);
                 actions.edit(message.id, message.parentId, text);

@@ -62,11 +62,17 @@ export function useChatStream(conversationId: string) {
       if (controller.current === abort) controller.current = null;
       // a reply sent after this one's `done` may be streaming now: it owns the busy state
       if (controller.current === null) setBusy(false);
-      // the server never took a message that broke before it started: like a refusal, the
-      // person gets their text back
-      if (end.kind === 'refused' || (end.kind === 'broken' && !started)) {
+      if (end.kind === 'refused') {
         update((d) => withoutPending(d, before.leafId));
         return false;
+      }
+      if (end.kind === 'broken' && !started) {
+        // the server may have stored the message before the stream broke: show what it kept,
+        // and give the text back only when no stream ever opened (nothing reached it)
+        update((d) => withoutPending(d, before.leafId));
+        await queryClient.invalidateQueries({ queryKey: key });
+        if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
+        return end.opened;
       }
       if (finished) {
         // memories are summarized after `done`: read them once the stream has ended
