@@ -4,64 +4,54 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatStreamError, type ChatModel } from './chat-model.ts';
 import { createChatModel, OFFLINE_CHAT_ENGINE } from './index.ts';
 import { OPENAI_CHAT_ENGINE, openAiCompatibleChat } from './openai-compatible.ts';
+import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
 
 type Behaviour = 'ok' | 'split' | 'error-mid-stream' | 'drop-mid-stream' | 'malformed' | 'slow' | 'busy-once' | 'broken' | 'refuse';
 let behaviour: Behaviour = 'ok';
 let requests: Array<{ auth: string | undefined; body: Record<string, unknown> }> = [];
 let slowClosed: Promise<void> = Promise.resolve();
-let server: http.Server;
-let baseUrl: string;
+let provider: FakeService;
 
-const event = (content: string, finish: string | null = null) =>
-  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
+const event = chatChunk;
 const WHOLE = `: keep-alive\n\n${event('Hello')}${event(', ')}${event('world')}${event('', 'stop')}data: [DONE]\n\n`;
 
 beforeAll(async () => {
   // speaks POST /v1/chat/completions with stream: true as OpenAI documents it (server-sent events)
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return res.writeHead(404).end();
-      requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
-      if (behaviour === 'busy-once' && requests.length === 1) return res.writeHead(429, { 'retry-after': '0' }).end('{"error":"busy"}');
-      if (behaviour === 'broken') return res.writeHead(500).end('{"error":"boom"}');
-      if (behaviour === 'refuse') return res.writeHead(400).end('{"error":{"message":"unknown model"}}');
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      if (behaviour === 'split') {
-        // every few bytes on its own network write, cutting lines, JSON and multi-byte characters
-        const bytes = Buffer.from(WHOLE.replace('world', 'wörld 星'));
-        let at = 0;
-        const next = () => (at >= bytes.length ? res.end() : (res.write(bytes.subarray(at, (at += 7))), setTimeout(next, 1)));
-        return next();
-      }
-      if (behaviour === 'error-mid-stream') return res.end(`${event('Once')}${event(' upon')}data: {"error":{"message":"overloaded"}}\n\n`);
-      if (behaviour === 'malformed') return res.end(`${event('Once')}data: {"choices":[{"delta":\n\n`);
-      if (behaviour === 'drop-mid-stream') {
-        res.write(event('Once'));
-        return void setTimeout(() => res.destroy(), 20);
-      }
-      if (behaviour === 'slow') {
-        slowClosed = new Promise((resolve) => res.on('close', resolve));
-        const timer = setInterval(() => res.write(event('tick ')), 20);
-        return void res.on('close', () => clearInterval(timer));
-      }
-      res.end(WHOLE);
-    });
+  provider = await startFakeService((req, raw, res) => {
+    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return res.writeHead(404).end();
+    requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+    if (behaviour === 'busy-once' && requests.length === 1) return res.writeHead(429, { 'retry-after': '0' }).end('{"error":"busy"}');
+    if (behaviour === 'broken') return res.writeHead(500).end('{"error":"boom"}');
+    if (behaviour === 'refuse') return res.writeHead(400).end('{"error":{"message":"unknown model"}}');
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (behaviour === 'split') {
+      // every few bytes on its own network write, cutting lines, JSON and multi-byte characters
+      const bytes = Buffer.from(WHOLE.replace('world', 'wörld 星'));
+      let at = 0;
+      const next = () => (at >= bytes.length ? res.end() : (res.write(bytes.subarray(at, (at += 7))), setTimeout(next, 1)));
+      return next();
+    }
+    if (behaviour === 'error-mid-stream') return res.end(`${event('Once')}${event(' upon')}data: {"error":{"message":"overloaded"}}\n\n`);
+    if (behaviour === 'malformed') return res.end(`${event('Once')}data: {"choices":[{"delta":\n\n`);
+    if (behaviour === 'drop-mid-stream') {
+      res.write(event('Once'));
+      return void setTimeout(() => res.destroy(), 20);
+    }
+    if (behaviour === 'slow') {
+      slowClosed = new Promise((resolve) => res.on('close', resolve));
+      const timer = setInterval(() => res.write(event('tick ')), 20);
+      return void res.on('close', () => clearInterval(timer));
+    }
+    res.end(WHOLE);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => provider.close());
 beforeEach(() => {
   requests = [];
   behaviour = 'ok';
 });
 
-const model = () => openAiCompatibleChat({ baseUrl: `${baseUrl}/`, apiKey: 'sk-test', model: 'gpt-test', backoffMs: 5 });
+const model = () => openAiCompatibleChat({ baseUrl: `${provider.url}/`, apiKey: 'sk-test', model: 'gpt-test', backoffMs: 5 });
 const messages = [
   { role: 'system' as const, content: 'You are Mira.' },
   { role: 'user' as const, content: 'Hi' },
@@ -178,7 +168,7 @@ describe('OpenAI-compatible chat', () => {
 
 describe('createChatModel', () => {
   it('uses the provider when a base URL is set, else the offline engine', () => {
-    expect(createChatModel({ baseUrl, apiKey: 'k', model: 'm' }).engine).toBe(OPENAI_CHAT_ENGINE);
+    expect(createChatModel({ baseUrl: provider.url, apiKey: 'k', model: 'm' }).engine).toBe(OPENAI_CHAT_ENGINE);
     expect(createChatModel({}).engine).toBe(OFFLINE_CHAT_ENGINE);
   });
 });

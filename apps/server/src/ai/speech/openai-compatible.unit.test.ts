@@ -1,41 +1,30 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeWav } from '../music/wav.ts';
 import { createSpeechModel, NoSpeechEngineError } from './index.ts';
 import { openAiCompatibleSpeech, providerVoiceName } from './openai-compatible.ts';
 import type { SpeechModel, SpeechVoice } from './speech-model.ts';
+import { startFakeService, type FakeService } from '../../../test/fake-service.ts';
 
 type Behaviour = 'ok' | 'busy-once' | 'broken' | 'slow' | 'refuse' | 'not-audio';
 const WAV = encodeWav(new Float32Array(800).fill(0.1), 16_000);
 let behaviour: Behaviour = 'ok';
 let requests: Array<{ auth: string | undefined; body: Record<string, unknown> }> = [];
-let server: http.Server;
-let baseUrl: string;
+let provider: FakeService;
 
 beforeAll(async () => {
   // speaks the protocol of POST /v1/audio/speech as OpenAI documents it
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      if (req.url !== '/v1/audio/speech' || req.method !== 'POST') return res.writeHead(404).end();
-      requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
-      if (behaviour === 'busy-once' && requests.length === 1) return res.writeHead(429, { 'retry-after': '0' }).end('{"error":"busy"}');
-      if (behaviour === 'broken') return res.writeHead(500).end('{"error":"boom"}');
-      if (behaviour === 'refuse') return res.writeHead(400).end('{"error":"unknown voice"}');
-      if (behaviour === 'not-audio') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>');
-      if (behaviour === 'slow') return void setTimeout(() => res.writeHead(200).end(WAV), 5000).unref();
-      res.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
-    });
+  provider = await startFakeService((req, raw, res) => {
+    if (req.url !== '/v1/audio/speech' || req.method !== 'POST') return res.writeHead(404).end();
+    requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+    if (behaviour === 'busy-once' && requests.length === 1) return res.writeHead(429, { 'retry-after': '0' }).end('{"error":"busy"}');
+    if (behaviour === 'broken') return res.writeHead(500).end('{"error":"boom"}');
+    if (behaviour === 'refuse') return res.writeHead(400).end('{"error":"unknown voice"}');
+    if (behaviour === 'not-audio') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>');
+    if (behaviour === 'slow') return void setTimeout(() => res.writeHead(200).end(WAV), 5000).unref();
+    res.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => provider.close());
 beforeEach(() => {
   requests = [];
   behaviour = 'ok';
@@ -43,7 +32,7 @@ beforeEach(() => {
 
 const voice: SpeechVoice = { voiceId: 'v', engineParams: { engine: 'openai', voice: 'nova' }, settings: { pitch: 0, volume: 1, speed: 1.5 } };
 const model = (over: Partial<Parameters<typeof openAiCompatibleSpeech>[0]> = {}) =>
-  openAiCompatibleSpeech({ baseUrl: `${baseUrl}/`, apiKey: 'sk-test', model: 'tts-1', backoffMs: 5, ...over });
+  openAiCompatibleSpeech({ baseUrl: `${provider.url}/`, apiKey: 'sk-test', model: 'tts-1', backoffMs: 5, ...over });
 
 describe('OpenAI-compatible speech', () => {
   it('posts model, input, voice, speed and wav, with the bearer key, and answers the audio', async () => {
@@ -104,7 +93,7 @@ describe('createSpeechModel', () => {
   const espeakVoice: SpeechVoice = { voiceId: 'v', engineParams: { engine: 'espeak-ng', voice: 'en', pitch: 50, speed: 160 }, settings: { pitch: 0, volume: 1, speed: 1 } };
 
   it('uses the provider when one is configured', async () => {
-    const speech = createSpeechModel({ speech: { baseUrl, apiKey: null, model: 'tts-1' } });
+    const speech = createSpeechModel({ speech: { baseUrl: provider.url, apiKey: null, model: 'tts-1' } });
     expect(speech.engine).toBe('OpenAI-compatible speech');
     expect((await speech.synthesize('Hi', espeakVoice)).engine).toBe('OpenAI-compatible speech');
   });

@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_CHAT_ENGINE, type ChatModel } from '../../ai/chat/index.ts';
 import type { SpeechModel } from '../../ai/speech/index.ts';
 import { sql } from 'drizzle-orm';
 import { chatIdentities } from '../../db/schema/index.ts';
 import { chatRepository } from './chat.repository.ts';
+import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { C, giveVoice, messagesOf, open, parseEvents, publishedAgent, send, stream, tokensOf } from './chat.fixtures.ts';
 
@@ -15,42 +14,30 @@ interface ProviderRequest {
 
 describe('chat room through an OpenAI-compatible provider', () => {
   let t: TestServer;
-  let provider: http.Server;
+  let provider: FakeService;
   const requests: ProviderRequest[] = [];
   // the reply requests, not the suggestion or memory requests made after them
   const replyPrompts = () => requests.filter((r) => r.messages[0].content.includes('Stay in character'));
   beforeAll(async () => {
     // says two words; fails mid-stream or before anything when asked to
-    provider = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const request = JSON.parse(body) as ProviderRequest;
-        requests.push(request);
-        const last = request.messages.at(-1)?.content ?? '';
-        if (last.includes('refuse')) {
-          res.writeHead(503).end('busy');
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const chunk = (text: string) => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`);
-        chunk('Twinkle ');
-        if (last.includes('fail')) {
-          res.end(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
-          return;
-        }
-        const forReply = request.messages[0].content.includes('Stay in character');
-        if (!forReply && last.includes('zero')) chunk('\nZero\u0000 one\n2. Two');
-        else chunk(forReply ? 'twinkle\u0000.' : '\n1. Sing again\n2. Why stars?');
-        res.end(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
-      });
+    provider = await startFakeService((_req, body, res) => {
+      const request = JSON.parse(body) as ProviderRequest;
+      requests.push(request);
+      const last = request.messages.at(-1)?.content ?? '';
+      if (last.includes('refuse')) return res.writeHead(503).end('busy');
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(chatChunk('Twinkle '));
+      if (last.includes('fail')) return res.end(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
+      const forReply = request.messages[0].content.includes('Stay in character');
+      if (!forReply && last.includes('zero')) res.write(chatChunk('\nZero\u0000 one\n2. Two'));
+      else res.write(chatChunk(forReply ? 'twinkle\u0000.' : '\n1. Sing again\n2. Why stars?'));
+      res.end(`${chatChunk('', 'stop')}data: [DONE]\n\n`);
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    t = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, LLM_MODEL: 'star-1' });
+    t = await startTestServer({ LLM_BASE_URL: provider.url, LLM_MODEL: 'star-1' });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => provider?.close(resolve));
+    await provider?.close();
   });
 
   it("sends the role, the user's chat identity, pinned memories and the branch, and stores the streamed reply", async () => {

@@ -1,47 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CHAT_MEMORY_MAX } from '@starlit/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offlineChat } from '../../ai/chat/offline.ts';
 import { openAiCompatibleChat } from '../../ai/chat/openai-compatible.ts';
 import { offlineMemories, summarizeTurns } from './chat.memory.ts';
+import { scriptedChatProvider } from '../../../test/fake-service.ts';
 
-// a provider speaking the OpenAI streaming protocol: answers `reply` in a few events, or 500 when `broken`
-let reply = '';
-let broken = false;
-let bodies: Array<{ messages: Array<{ role: string; content: string }>; max_tokens: number }> = [];
-let server: http.Server;
-let baseUrl: string;
-
-const event = (content: string, finish: string | null = null) =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
-
+let provider: Awaited<ReturnType<typeof scriptedChatProvider>>;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      bodies.push(JSON.parse(raw));
-      if (broken) return res.writeHead(500).end('{"error":"boom"}');
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const pieces = reply.match(/[\s\S]{1,7}/g) ?? [];
-      res.end(`${pieces.map((p) => event(p)).join('')}${event('', 'stop')}data: [DONE]\n\n`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  provider = await scriptedChatProvider();
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(() => {
-  bodies = [];
-  broken = false;
-  reply = '';
-});
+afterAll(() => provider.close());
+beforeEach(() => provider.reset());
 
-const model = () => openAiCompatibleChat({ baseUrl, apiKey: null, model: 'm', backoffMs: 1 });
+const model = () => openAiCompatibleChat({ baseUrl: provider.url, apiKey: null, model: 'm', backoffMs: 1 });
 /** The user says each line; the agent answers the same thing every time. */
 const turns = (said: string[]) =>
   said.flatMap((content) => [
@@ -93,27 +64,27 @@ describe('offline memories', () => {
 
 describe('memories from a model', () => {
   it('asks once with the turns and what is known, and parses the lines', async () => {
-    reply = "1. The user's name is Mia.\n- The user is learning guitar\n\n• “The user loves stars.”\n4. One too many";
+    provider.reply = "1. The user's name is Mia.\n- The user is learning guitar\n\n• “The user loves stars.”\n4. One too many";
     const memories = await summarizeTurns(model(), { ...english, known: ['The user has a brother'] });
     expect(memories).toEqual(["The user's name is Mia.", 'The user is learning guitar', 'The user loves stars.']);
-    expect(bodies).toHaveLength(1);
-    expect(bodies[0].messages[0].content).toContain('- The user has a brother');
-    expect(bodies[0].messages[1].content).toContain('User: My brother plays guitar in a band.');
-    expect(bodies[0].messages[1].content).toContain('Mira: That sounds lovely');
+    expect(provider.bodies).toHaveLength(1);
+    expect(provider.bodies[0].messages[0].content).toContain('- The user has a brother');
+    expect(provider.bodies[0].messages[1].content).toContain('User: My brother plays guitar in a band.');
+    expect(provider.bodies[0].messages[1].content).toContain('Mira: That sounds lovely');
   });
 
   it('drops what is known and cuts entries to CHAT_MEMORY_MAX', async () => {
-    reply = `THE USER IS LEARNING GUITAR.\n${'x'.repeat(CHAT_MEMORY_MAX + 20)}`;
+    provider.reply = `THE USER IS LEARNING GUITAR.\n${'x'.repeat(CHAT_MEMORY_MAX + 20)}`;
     const memories = await summarizeTurns(model(), { ...english, known: ['The user is learning guitar'] });
     expect(memories).toEqual(['x'.repeat(CHAT_MEMORY_MAX)]);
   });
 
   it('falls back to the offline memories when the provider keeps failing, or answers only known things', async () => {
-    broken = true;
+    provider.broken = true;
     expect(await summarizeTurns(model(), english)).toEqual(offlineMemories(english));
-    expect(bodies).toHaveLength(3);
-    broken = false;
-    reply = 'The user is learning guitar';
+    expect(provider.bodies).toHaveLength(3);
+    provider.broken = false;
+    provider.reply = 'The user is learning guitar';
     const known = ['The user is learning guitar'];
     expect(await summarizeTurns(model(), { ...english, known })).toEqual(offlineMemories({ ...english, known }));
   });

@@ -1,46 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offlineChat } from '../../ai/chat/offline.ts';
 import { openAiCompatibleChat } from '../../ai/chat/openai-compatible.ts';
 import { cleanLine, offlineSuggestions, suggestReplies } from './chat.suggestions.ts';
+import { scriptedChatProvider } from '../../../test/fake-service.ts';
 
-// a provider speaking the OpenAI streaming protocol: answers `reply` in a few events, or 500 when `broken`
-let reply = '';
-let broken = false;
-let bodies: Array<{ messages: Array<{ role: string; content: string }>; max_tokens: number; temperature: number }> = [];
-let server: http.Server;
-let baseUrl: string;
-
-const event = (content: string, finish: string | null = null) =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
-
+let provider: Awaited<ReturnType<typeof scriptedChatProvider>>;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      bodies.push(JSON.parse(raw));
-      if (broken) return res.writeHead(500).end('{"error":"boom"}');
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const pieces = reply.match(/[\s\S]{1,7}/g) ?? [];
-      res.end(`${pieces.map((p) => event(p)).join('')}${event('', 'stop')}data: [DONE]\n\n`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  provider = await scriptedChatProvider();
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(() => {
-  bodies = [];
-  broken = false;
-  reply = '';
-});
+afterAll(() => provider.close());
+beforeEach(() => provider.reset());
 
-const model = () => openAiCompatibleChat({ baseUrl, apiKey: null, model: 'm', backoffMs: 1 });
+const model = () => openAiCompatibleChat({ baseUrl: provider.url, apiKey: null, model: 'm', backoffMs: 1 });
 const persona = 'Mira is a lighthouse keeper who loves astronomy and sea shanties.';
 const english = {
   persona,
@@ -90,29 +61,29 @@ describe('offline suggestions', () => {
 
 describe('suggestions from a model', () => {
   it('asks once with the recent turns and parses numbered, bulleted and quoted lines', async () => {
-    reply = 'Here are three replies:\n1. "What stars can you see?"\n- • Do you ever get lonely?\n3) “Sing me a shanty!”\n4. One too many';
+    provider.reply = 'Here are three replies:\n1. "What stars can you see?"\n- • Do you ever get lonely?\n3) “Sing me a shanty!”\n4. One too many';
     const replies = await suggestReplies(model(), english);
     expect(replies).toEqual(['What stars can you see?', 'Do you ever get lonely?', 'Sing me a shanty!']);
-    expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ max_tokens: 80, temperature: 0.8 });
-    expect(bodies[0].messages[0].role).toBe('system');
-    expect(bodies[0].messages[0].content).toContain(persona);
-    expect(bodies[0].messages[1].content).toContain('count the telescope stars');
+    expect(provider.bodies).toHaveLength(1);
+    expect(provider.bodies[0]).toMatchObject({ max_tokens: 80, temperature: 0.8 });
+    expect(provider.bodies[0].messages[0].role).toBe('system');
+    expect(provider.bodies[0].messages[0].content).toContain(persona);
+    expect(provider.bodies[0].messages[1].content).toContain('count the telescope stars');
   });
 
   it('drops repeats, blanks and replies over 60 characters', async () => {
-    reply = `Really?\n\nreally?\n${'x'.repeat(61)}\nWhy?`;
+    provider.reply = `Really?\n\nreally?\n${'x'.repeat(61)}\nWhy?`;
     expect(await suggestReplies(model(), english)).toEqual(['Really?', 'Why?']);
   });
 
   it('falls back to the offline suggestions when the provider keeps failing', async () => {
-    broken = true;
+    provider.broken = true;
     expect(await suggestReplies(model(), english)).toEqual(offlineSuggestions(english));
-    expect(bodies).toHaveLength(3);
+    expect(provider.bodies).toHaveLength(3);
   });
 
   it('falls back when the model answers nothing usable, or the caller aborts', async () => {
-    reply = '\n  \n';
+    provider.reply = '\n  \n';
     expect(await suggestReplies(model(), chinese)).toEqual(offlineSuggestions(chinese));
     expect(await suggestReplies(model(), chinese, AbortSignal.abort())).toEqual(offlineSuggestions(chinese));
   });
