@@ -11,11 +11,11 @@ import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ChatIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
-import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { notifySuccess } from '../../ui/toast';
-import { allSelected, keepListed, toggle, toggleAll, type Selection } from '../agents/center/selection';
+import { keepListed, toggle, type Selection } from '../../ui/selection';
+import { ConfirmDelete, ManageToolbar } from '../../ui/manage-mode';
 import { chatKeys, useHistory } from './chat-queries';
 import { relativeTime } from './relative-time';
 
@@ -115,19 +115,7 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
           </Button>
         )}
       </div>
-      {managing && (
-        <div role="toolbar" aria-label={t('manage.toolbar')} className="flex flex-wrap items-center gap-2 rounded-2xl border border-line bg-surface p-2 shadow-sm">
-          <Button variant="secondary" size="sm" aria-pressed={allSelected(selection, ids)} onClick={() => setSelection(toggleAll(selection, ids))}>
-            {t('manage.selectAll')}
-          </Button>
-          <span aria-live="polite" className="px-1 text-sm text-muted">
-            {t('manage.selected', { count: selection.size })}
-          </span>
-          <Button size="sm" className="ml-auto bg-red-600 hover:bg-red-700 active:bg-red-800" disabled={selection.size === 0} onClick={() => setConfirming(true)}>
-            {t('manage.deleteSelected')}
-          </Button>
-        </div>
-      )}
+      {managing && <ManageToolbar ns="chat" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} />}
       <div className="min-h-0 flex-1 overflow-y-auto">
         {history.isPending ? (
           <div className="flex flex-col gap-2">
@@ -163,17 +151,7 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
           </div>
         )}
       </div>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={t('manage.confirmTitle', { count: selection.size })}>
-        <p className="text-sm leading-relaxed text-muted">{t('manage.confirmBody')}</p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('manage.cancel')}
-          </Button>
-          <Button className="bg-red-600 hover:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate([...selection])}>
-            {t('manage.confirmDelete')}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDelete ns="chat" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate([...selection])} />
     </section>
   );
 }

@@ -7,13 +7,13 @@ import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Grid } from '../../../ui/grid';
 import { LoadFailed } from '../../../ui/load-failed';
-import { Modal } from '../../../ui/modal';
 import { Skeleton } from '../../../ui/skeleton';
 import { notifySuccess } from '../../../ui/toast';
 import { useMyAgents } from './agent-queries';
 import { AgentTile } from './agent-tile';
 import { ImportCardButton } from './import-card-button';
-import { allSelected, keepListed, toggle, toggleAll, type Selection } from './selection';
+import { keepListed, toggle, type Selection } from '../../../ui/selection';
+import { ConfirmDelete, ManageToolbar } from '../../../ui/manage-mode';
 
 /** "My agents" with the manage mode of SPEC §6: select some or all, then delete them. */
 export function MyAgents({ viewer }: { viewer: string }) {
@@ -56,19 +56,7 @@ export function MyAgents({ viewer }: { viewer: string }) {
           </Button>
         )}
       </div>
-      {managing && (
-        <div role="toolbar" aria-label={t('manage.toolbar')} className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-2xl border border-line bg-surface/95 p-2 shadow-sm backdrop-blur">
-          <Button variant="secondary" size="sm" aria-pressed={allSelected(selection, ids)} onClick={() => setSelection(toggleAll(selection, ids))}>
-            {t('manage.selectAll')}
-          </Button>
-          <span aria-live="polite" className="px-2 text-sm text-muted">
-            {t('manage.selected', { count: selection.size })}
-          </span>
-          <Button size="sm" className="ml-auto bg-red-600 hover:bg-red-700 active:bg-red-800" disabled={selection.size === 0} onClick={() => setConfirming(true)}>
-            {t('manage.deleteSelected')}
-          </Button>
-        </div>
-      )}
+      {managing && <ManageToolbar ns="agent-center" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />}
       {mine.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : mine.isError ? (
@@ -87,17 +75,7 @@ export function MyAgents({ viewer }: { viewer: string }) {
           {t('list.loadMore')}
         </Button>
       )}
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={t('manage.confirmTitle', { count: selection.size })}>
-        <p className="text-sm leading-relaxed text-muted">{t('manage.confirmBody')}</p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('manage.cancel')}
-          </Button>
-          <Button className="bg-red-600 hover:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate([...selection])}>
-            {t('manage.confirmDelete')}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDelete ns="agent-center" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate([...selection])} />
     </section>
   );
 }
