@@ -264,9 +264,10 @@ export function chatService(deps: {
       const remember = async () => {
         // turns since the last summary: a regenerated or edited reply does not summarize the
         // same turns again, and turns after a failed reply wait for the next complete one
+        const questions = branch.filter((r) => r.role === 'user');
+        if (questions.length < MEMORY_EVERY_TURNS) return;
         const id = pending.conversation.id;
         const through = (await chat.conversation(id))?.memoryThroughId ?? null;
-        const questions = branch.filter((r) => r.role === 'user');
         const fresh = questions.slice(await summarizedOnBranch(id, questions, through));
         if (fresh.length < MEMORY_EVERY_TURNS) return;
         const last = fresh[fresh.length - 1].id;

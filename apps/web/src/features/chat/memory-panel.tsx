@@ -17,9 +17,9 @@ const smallButton =
   'grid size-8 cursor-pointer place-items-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-white/10';
 const field = 'w-full resize-y rounded-xl border border-line bg-page px-3 py-2 text-sm leading-relaxed text-ink outline-none placeholder:text-muted focus:border-brand-300 focus:ring-2 focus:ring-brand-500';
 
-/** A memory's text, length-checked the way the server checks it. */
+/** A memory's text, length-checked the way the server's schema checks it (UTF-16 units). */
 function fits(text: string): boolean {
-  const length = [...text.trim()].length;
+  const length = text.trim().length;
   return length > 0 && length <= CHAT_MEMORY_MAX;
 }
 
@@ -117,7 +117,7 @@ function AddMemory({ conversationId }: { conversationId: string }) {
           <input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} className="size-4 accent-brand-700" />
           {t('memory.pinNew')}
         </label>
-        {[...text.trim()].length > CHAT_MEMORY_MAX - 50 && <span className="text-[11px] text-muted tabular-nums">{t('memory.count', { count: [...text.trim()].length, max: CHAT_MEMORY_MAX })}</span>}
+        {text.trim().length > CHAT_MEMORY_MAX - 50 && <span className="text-[11px] text-muted tabular-nums">{t('memory.count', { count: text.trim().length, max: CHAT_MEMORY_MAX })}</span>}
         <Button size="sm" type="submit" className="ml-auto" disabled={!fits(text) || add.isPending}>
           {t('memory.add')}
         </Button>
