@@ -4,6 +4,7 @@ type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 // Decorative by design: every icon sits next to text or inside a control that has its own name.
 function icon(paths: ReactNode) {
+  // biome-ignore lint/correctness/noComponentHookFactories: icon() runs once per icon at module load, never inside a render
   return function Icon({ size = 20, ...rest }: IconProps) {
     return (
       <svg
@@ -94,9 +95,7 @@ export const InboxIcon = icon(
   </>,
 );
 export const BuildIcon = icon(
-  <>
-    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
-  </>,
+  <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />,
 );
 export const CompassIcon = icon(
   <>

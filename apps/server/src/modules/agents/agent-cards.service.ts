@@ -43,6 +43,7 @@ export function decodeUpload(text: string): Buffer {
 
 /** A file name made of the agent's name, safe on every system. */
 export function cardFileName(nickname: string, extension: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
   const base = nickname.normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').trim().slice(0, 60);
   return `${base || 'agent'}.${extension}`;
 }
@@ -117,7 +118,7 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
      * rule are stored whole and named in `problems`.
      */
     async import(userId: string, base64: string, lang: Language) {
-      let card;
+      let card: ReturnType<typeof importCard>;
       try {
         card = importCard(decodeUpload(base64));
       } catch (err) {

@@ -220,7 +220,7 @@ export function chatService(deps: {
           reply.parentId = question.id;
         } else {
           const target = rows.find((r) => r.id === request.messageId);
-          if (!target || target.role !== 'agent') throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+          if (target?.role !== 'agent') throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
           if (!target.parentId) throw new AppError(ErrorCode.CHAT_OPENING_FIXED);
           reply.parentId = target.parentId;
         }

@@ -1,4 +1,4 @@
-import { ErrorCode, InteractKind as InteractKindSchema } from '@starlit/contract';
+import { ErrorCode, type InteractKind as InteractKindSchema } from '@starlit/contract';
 import type { z } from 'zod';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
