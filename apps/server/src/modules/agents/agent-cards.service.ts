@@ -41,10 +41,12 @@ export function decodeUpload(text: string): Buffer {
   return Buffer.from(body, 'base64');
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]+/g;
+
 /** A file name made of the agent's name, safe on every system. */
 export function cardFileName(nickname: string, extension: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
-  const base = nickname.normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').trim().slice(0, 60);
+  const base = nickname.normalize('NFKC').replace(NOT_IN_FILE_NAMES, '').trim().slice(0, 60);
   return `${base || 'agent'}.${extension}`;
 }
 
