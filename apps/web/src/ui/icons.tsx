@@ -4,7 +4,6 @@ type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 // Decorative by design: every icon sits next to text or inside a control that has its own name.
 function icon(paths: ReactNode) {
-  // biome-ignore lint/correctness/noComponentHookFactories: icon() runs once per icon at module load, never inside a render
   return function Icon({ size = 20, ...rest }: IconProps) {
     return (
       <svg
