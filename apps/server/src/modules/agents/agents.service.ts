@@ -120,8 +120,8 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     },
 
     /** One agent: the owner sees it in any state, others only when public and published. */
-    async get(viewerId: string | null, id: string, h: Handle = deps.db): Promise<AgentDetail> {
-      return detail(authorizeAgent(viewerId, 'see', await agentsRepository(h).byId(id)), h);
+    async get(viewerId: string | null, id: string): Promise<AgentDetail> {
+      return detail(authorizeAgent(viewerId, 'see', await agents.byId(id)));
     },
 
     /** The agent row if `viewerId` may see it (no skills or voices); AGENT_NOT_FOUND otherwise. */
@@ -136,7 +136,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     /** The voice an agent's replies are spoken in: its first one, with its settings. */
     speakingVoice: async (agentId: string): Promise<AgentVoiceRow | null> => (await voicesOf(agentId))[0] ?? null,
 
-    /** Public published agents ranked by someone else: the ids subquery to filter by, and the rows of a page. */
+    /** Public published agents for other features' lists: their ids as a subquery, the newest, the home feed's rows. */
     publicIds: () => agents.publicIds(),
     newestPublic: (limit: number, except: string[]) => agents.newestPublic(limit, except),
     feedRows: () => agents.feedRows(),
