@@ -5,7 +5,6 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
-import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentsService } from './modules/agents/agents.service.ts';
 import { identitiesRepository } from './modules/agents/identities.repository.ts';
@@ -70,13 +69,16 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
     external: config.oidc ? openIdProvider(config.oidc) : null,
     onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
   });
-  const home = homeService({ home: homeRepository(database.db) });
   const storage = localStorage(config.mediaDir);
   const speaking = speech ?? createSpeechModel(config);
-  const agents = agentsService({ agents: agentsRepository(database.db), storage, speech: speaking });
+  const agents = agentsService({ db: database.db, storage, speech: speaking });
+  const home = homeService({ home: homeRepository(database.db), agents });
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
   const chat = chatService({
+    db: database.db,
     chat: chatRepository(database.db),
+    agents,
+    identities,
     model: chatModel ?? createChatModel(config.chat),
     speech: speaking,
     storage,
