@@ -30,7 +30,7 @@ import { usersRepository } from './modules/users/users.repository.ts';
 import { voicesRoutes } from './modules/voices/voices.routes.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
-import { installErrorHandling, installJsonParser } from './platform/http.ts';
+import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
@@ -106,6 +106,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await services.chat.recover();
   installJsonParser(app);
   installErrorHandling(app);
+  installInputBoundary(app);
   await app.register(cookie);
   await app.register(formbody);
 

@@ -48,9 +48,6 @@ export interface ReplyLease {
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 
-/** PostgreSQL text cannot hold NUL, and no one means one: it goes before anything is checked or stored. */
-const clean = (text: string) => text.replaceAll('\u0000', '');
-
 const personaOf = (c: ConversationRow) => [c.roleSetting, c.roleIntro].filter((s) => s.trim()).join('\n\n');
 
 type Turn = { role: 'user' | 'assistant'; content: string };
@@ -198,7 +195,7 @@ export function chatService(deps: {
      * streaming reply, and builds the prompt. Nothing is stored when a check fails.
      */
     async prepareReply(userId: string, original: ReplyRequest): Promise<PendingReply> {
-      const request = original.kind === 'send' ? { ...original, content: clean(original.content).trim() } : original;
+      const request = original.kind === 'send' ? { ...original, content: original.content.trim() } : original;
       if (request.kind === 'send' && !request.content) throw new AppError(ErrorCode.VALIDATION);
       if (request.kind === 'send' && chatLength(request.content) > CHAT_MESSAGE_MAX) throw new AppError(ErrorCode.CHAT_MESSAGE_TOO_LONG);
       const conversation = await owned(userId, request.conversationId);
@@ -329,7 +326,7 @@ export function chatService(deps: {
     },
 
     async addMemory(userId: string, conversationId: string, written: string, pinned: boolean): Promise<MemoryRow> {
-      const content = clean(written).trim();
+      const content = written.trim();
       if (!content) throw new AppError(ErrorCode.VALIDATION);
       await owned(userId, conversationId);
       const [row] = await chat.addMemories([{ conversationId, content, pinned, source: 'user' }]);
@@ -337,7 +334,7 @@ export function chatService(deps: {
     },
 
     async updateMemory(userId: string, id: string, patch: { content?: string; pinned?: boolean }): Promise<MemoryRow> {
-      const content = patch.content === undefined ? undefined : clean(patch.content).trim();
+      const content = patch.content === undefined ? undefined : patch.content.trim();
       if (content === '') throw new AppError(ErrorCode.VALIDATION);
       await ownedMemory(userId, id);
       return chat.updateMemory(id, { content, pinned: patch.pinned });
