@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { allCalls, calls, ErrorCode, type CallDef } from '@starlit/contract';
+import { encodeCursor } from '@starlit/contract/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgent, buildConversation, buildIdentity, buildInteractNotice, buildSystemNotice, buildVoice } from '../../test/factories.ts';
 import { hasStrings, sampleInput, stringsIn, withString } from '../../test/contract-samples.ts';
@@ -129,5 +130,42 @@ describe('the passport forms', () => {
       });
       expect(res.statusCode, path).toBeLessThan(500);
     }
+  });
+});
+
+describe('list cursors', () => {
+  const id = randomUUID();
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const crafted = [
+    ['an out-of-range date', b64(`+275760-09-13T00:00:00.000Z|${id}`)],
+    ['a date before year 1', b64(`-000001-01-01T00:00:00.000Z|${id}`)],
+    ['garbage that is not base64', '%%%not base64%%%'],
+    ['the wrong shape', b64(`${id}|2026-01-01T00:00:00.000Z`)],
+    ['huge numbers', b64(`99999999999999999999|${'9'.repeat(36)}`)],
+    ['a time without an id', b64('2026-01-01T00:00:00.000Z')],
+  ] as const;
+  const paged = allCalls().filter((call) => 'cursor' in ((call.input as { shape?: object }).shape ?? {}));
+
+  it('are on every paged list', () => {
+    expect(paged.map((call) => call.path)).toEqual(expect.arrayContaining([calls.home.feed.path, calls.agents.publicList.path, calls.chat.history.path]));
+  });
+
+  it.each(paged.map((call) => [call.path, call] as const))('%s refuses crafted cursors with the field named', async (_path, call) => {
+    const base = sampleInput(call.input, () => randomUUID()) as Record<string, unknown>;
+    for (const [what, cursor] of crafted) {
+      for (const as of [admin, null]) {
+        const res = await t.call(call.path, { ...base, cursor }, { as });
+        if (call.access !== 'public' && !as) {
+          expect(res.status, what).toBe(401);
+          continue;
+        }
+        expect({ what, status: res.status, body: res.body }).toMatchObject({ what, status: 200, body: { code: ErrorCode.VALIDATION, message: 'Field "cursor": This place in the list is not valid: reload the list' } });
+      }
+    }
+    const zh = await t.call(call.path, { ...base, cursor: crafted[0][1] }, { as: admin, lang: 'zh_TW' });
+    expect(zh.body.message).toBe('欄位「cursor」：列表位置無效：請重新載入列表');
+    // a cursor the server could have written is taken
+    const fine = await t.call(call.path, { ...base, cursor: encodeCursor(new Date(), id) }, { as: admin });
+    expect(fine.body.code).toBe(0);
   });
 });
