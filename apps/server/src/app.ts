@@ -103,7 +103,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const services = buildServices(config, database, bus, limiter, options.speech, options.chat);
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
-  await services.chat.recover();
+  await services.chat.recover(database.kind === 'pglite');
   installJsonParser(app);
   installErrorHandling(app);
   installInputBoundary(app);

@@ -149,8 +149,15 @@ export function chatService(deps: {
     model,
     offline: model.engine === OFFLINE_CHAT_ENGINE,
 
-    /** After a restart: replies that were streaming when the server stopped are interrupted, not lost. */
-    recover: () => chat.markInterrupted(),
+    /**
+     * At start: replies cut off when a server stopped are interrupted, not lost. On a database
+     * only this process opens (PGlite) every lease belonged to the dead process, so they all
+     * end now; on PostgreSQL another instance may be replying, so only lapsed leases count.
+     */
+    async recover(onlyProcess: boolean): Promise<number> {
+      if (onlyProcess) await chat.releaseAllLeases();
+      return chat.markInterrupted();
+    },
 
     async open(userId: string, agentId: string): Promise<ConversationDetail> {
       const agent = await chat.agent(agentId);
@@ -201,6 +208,8 @@ export function chatService(deps: {
       const conversation = await owned(userId, request.conversationId);
       // the conversation stays readable, but an agent made private or deleted answers no more
       assertChattable(conversation, userId);
+      // a reply left streaming under a lapsed lease was cut off: interrupted before the lease changes hands
+      await chat.markInterrupted(conversation.id);
       const held = await lease(conversation.id);
       try {
         // the reads do not depend on each other: on PostgreSQL they run side by side
