@@ -29,7 +29,7 @@ import { usersRepository } from './modules/users/users.repository.ts';
 import { voicesRoutes } from './modules/voices/voices.routes.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
-import { installErrorHandling, installJsonParser } from './platform/http.ts';
+import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
@@ -105,9 +105,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const services = buildServices(config, database, bus, limiter, options.speech, options.chat);
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
-  await services.chat.recover();
+  await services.chat.recover(database.kind === 'pglite');
   installJsonParser(app);
   installErrorHandling(app);
+  installInputBoundary(app);
   await app.register(cookie);
   await app.register(formbody);
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { requestToken, type AuthUser } from './auth.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { requestLanguage, zodErrorMap } from './i18n.ts';
+import { storableInput } from './input-text.ts';
 
 /** What a call handler receives. Calls that need a user get a non-null one. */
 export interface CallContext<I, A extends Access> {
@@ -108,5 +109,21 @@ export function installJsonParser(app: FastifyInstance) {
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
     parseJson(req, text, done);
+  });
+}
+
+/**
+ * The one place text enters the server: every string of every request's body (JSON calls,
+ * streaming calls, passport forms), query, path parameters and cookies is made storable
+ * before any route reads it (see storableText), so no feature meets a NUL or a lone surrogate.
+ * Stripped rather than refused: neither can be seen or typed, and a field left empty by it
+ * still fails its own rule with the usual localized message.
+ */
+export function installInputBoundary(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    req.body = storableInput(req.body);
+    storableInput(req.query);
+    storableInput(req.params);
+    storableInput(req.cookies);
   });
 }

@@ -1,5 +1,5 @@
 import { HOT_HALF_LIFE_HOURS, HOT_WINDOW_DAYS } from '@starlit/contract';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { chatMemories, chatMessages, conversations } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
@@ -130,6 +130,11 @@ export function chatRepository(db: Handle) {
         .where(and(eq(conversations.id, conversationId), eq(conversations.replyLeaseToken, token)))
         .returning({ id: conversations.id });
       return renewed.length > 0;
+    },
+
+    /** Ends every lease: on a database only this process opens (PGlite), their holders died with the last one. */
+    async releaseAllLeases(): Promise<void> {
+      await db.update(conversations).set({ replyLeaseUntil: null, replyLeaseToken: null }).where(isNotNull(conversations.replyLeaseUntil));
     },
 
     /** Ends the lease this token holds, and only that one. */

@@ -70,9 +70,6 @@ export interface ReplyLease {
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 
-/** PostgreSQL text cannot hold NUL, and no one means one: it goes before anything is checked or stored. */
-const clean = (text: string) => text.replaceAll('\u0000', '');
-
 const personaOf = (c: ConversationRow) => [c.roleSetting, c.roleIntro].filter((s) => s.trim()).join('\n\n');
 
 type Turn = { role: 'user' | 'assistant'; content: string };
@@ -180,8 +177,15 @@ export function chatService(deps: {
     model,
     offline: model.engine === OFFLINE_CHAT_ENGINE,
 
-    /** After a restart: replies that were streaming when the server stopped are interrupted, not lost. */
-    recover: () => chat.markInterrupted(),
+    /**
+     * At start: replies cut off when a server stopped are interrupted, not lost. On a database
+     * only this process opens (PGlite) every lease belonged to the dead process, so they all
+     * end now; on PostgreSQL another instance may be replying, so only lapsed leases count.
+     */
+    async recover(onlyProcess: boolean): Promise<number> {
+      if (onlyProcess) await chat.releaseAllLeases();
+      return chat.markInterrupted();
+    },
 
     async open(userId: string, agentId: string): Promise<ConversationDetail> {
       const agent = await deps.agents.visible(userId, agentId);
@@ -240,12 +244,14 @@ export function chatService(deps: {
      * streaming reply, and builds the prompt. Nothing is stored when a check fails.
      */
     async prepareReply(userId: string, original: ReplyRequest): Promise<PendingReply> {
-      const request = original.kind === 'send' ? { ...original, content: clean(original.content).trim() } : original;
+      const request = original.kind === 'send' ? { ...original, content: original.content.trim() } : original;
       if (request.kind === 'send' && !request.content) throw new AppError(ErrorCode.VALIDATION);
       if (request.kind === 'send' && chatLength(request.content) > CHAT_MESSAGE_MAX) throw new AppError(ErrorCode.CHAT_MESSAGE_TOO_LONG);
       const conversation = await owned(userId, request.conversationId);
       // the conversation stays readable, but an agent made private or deleted answers no more
       authorizeTalk(userId, conversation);
+      // a reply left streaming under a lapsed lease was cut off: interrupted before the lease changes hands
+      await chat.markInterrupted(conversation.id);
       const held = await lease(conversation.id);
       try {
         // the reads do not depend on each other: on PostgreSQL they run side by side
@@ -371,7 +377,7 @@ export function chatService(deps: {
     },
 
     async addMemory(userId: string, conversationId: string, written: string, pinned: boolean): Promise<MemoryRow> {
-      const content = clean(written).trim();
+      const content = written.trim();
       if (!content) throw new AppError(ErrorCode.VALIDATION);
       await owned(userId, conversationId);
       const [row] = await chat.addMemories([{ conversationId, content, pinned, source: 'user' }]);
@@ -379,7 +385,7 @@ export function chatService(deps: {
     },
 
     async updateMemory(userId: string, id: string, patch: { content?: string; pinned?: boolean }): Promise<MemoryRow> {
-      const content = patch.content === undefined ? undefined : clean(patch.content).trim();
+      const content = patch.content === undefined ? undefined : patch.content.trim();
       if (content === '') throw new AppError(ErrorCode.VALIDATION);
       await ownedMemory(userId, id);
       return chat.updateMemory(id, { content, pinned: patch.pinned });

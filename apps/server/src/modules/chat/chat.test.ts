@@ -232,7 +232,7 @@ describe('chat room with the offline engine', () => {
     expect(seen.messages.find((m) => m.id === row.id)).toMatchObject({ content: 'Half a rep', status: 'interrupted' });
 
     await t.starlit.database.db.update(chatMessages).set({ status: 'streaming' }).where(sql`${chatMessages.id} = ${row.id}`);
-    expect(await t.starlit.services.chat.recover()).toBeGreaterThanOrEqual(1);
+    expect(await t.starlit.services.chat.recover(false)).toBeGreaterThanOrEqual(1);
     expect((await messagesOf(t, me, chat.id)).find((m) => m.id === row.id)?.status).toBe('interrupted');
   });
 
