@@ -77,7 +77,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   async function providerUser(req: FastifyRequest) {
     const token = req.cookies[PROVIDER_COOKIE];
-    return token ? auth.authenticate(token) : null;
+    return token ? auth.authenticateProvider(token) : null;
   }
 
   function invalidRequest(reply: FastifyReply, origin: string, ctx: PageContext) {

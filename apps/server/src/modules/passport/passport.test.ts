@@ -205,15 +205,33 @@ describe('provider session', () => {
     const b = new Browser();
     await signUpThroughPassport(b, origin, freshName());
     const providerToken = b.cookie(`${origin}/passport/`, 'starlit_passport') ?? '';
-    expect(await t.starlit.services.auth.authenticate(providerToken)).not.toBeNull();
+    expect(await t.starlit.services.auth.authenticateProvider(providerToken)).not.toBeNull();
     const continuePage = await openSignIn(b, origin);
     const form = formOf(continuePage.body, '/passport/signout');
     const out = await b.request(`${origin}/passport/signout`, { form: form.fields });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toMatch(/^\/passport\/authorize\?response_type=code&client_id=starlit-web&redirect_uri=/);
-    expect(await t.starlit.services.auth.authenticate(providerToken)).toBeNull();
+    expect(await t.starlit.services.auth.authenticateProvider(providerToken)).toBeNull();
     const { page } = await b.follow(out);
     expect(page.body).toContain('<label for="username">Username</label>');
+  });
+
+  it('keeps the two kinds of session apart: the provider cookie opens no API call, an API token no provider page', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    const session = (await exchange(b, origin, back.code, back.state)).data;
+    const providerToken = b.cookie(`${origin}/passport/`, 'starlit_passport') ?? '';
+    expect(providerToken).not.toBe('');
+    const asToken = await callWith(origin, '/ai/api/v1/auth/me', providerToken);
+    expect(asToken.status).toBe(401);
+    expect(asToken.body.code).toBe(401);
+    const asBearer = await fetch(`${origin}/ai/api/v1/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${providerToken}` }, body: '{}' });
+    expect(asBearer.status).toBe(401);
+    for (const token of [session.token, session.passportToken]) {
+      const planted = new Browser();
+      planted.setCookie(origin, 'starlit_passport', token, '/passport');
+      expect((await planted.request(`${origin}/passport/`)).body).toContain('<label for="username">Username</label>');
+    }
   });
 
   it('account page: signed in as, sign out, sign out everywhere (which ends the app sessions too)', async () => {
