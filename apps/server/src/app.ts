@@ -28,6 +28,7 @@ import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { voicesRoutes } from './modules/voices/voices.routes.ts';
+import { memoryBackoff, redisBackoff } from './platform/backoff.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
 import { installErrorHandling, installJsonParser } from './platform/http.ts';
@@ -126,7 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   chatRoutes(app, { chat: services.chat, authenticate });
   await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });
   realtimeRoutes(app, { bus, authenticate });
-  passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
+  passportRoutes(app, { auth: services.auth, limiter, backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(), publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
   await app.register(avatarsModule, { config, database, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);
