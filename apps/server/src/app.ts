@@ -40,6 +40,7 @@ import { createChatModel, type ChatModel } from './ai/chat/index.ts';
 import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatService } from './modules/chat/chat.service.ts';
+import { serverSecret } from './platform/secret.ts';
 import { localStorage } from './platform/storage.ts';
 
 export interface AppOptions {
@@ -127,7 +128,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   chatRoutes(app, { chat: services.chat, authenticate });
   await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });
   realtimeRoutes(app, { bus, authenticate });
-  passportRoutes(app, { auth: services.auth, limiter, backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(), publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
+  passportRoutes(app, { auth: services.auth, limiter, backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(), secret: await serverSecret(config), publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
   await app.register(avatarsModule, { config, database, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);

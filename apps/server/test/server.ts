@@ -68,6 +68,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     SEED_DEMO: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
     REDIS_URL: process.env.REDIS_URL,
+    // a key of its own, so no test writes one into ./data
+    SECRET_KEY: randomBytes(32).toString('base64url'),
     ...env,
   } as NodeJS.ProcessEnv);
   const starlit = await createApp(config, { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });

@@ -25,6 +25,8 @@ export interface PassportDeps {
   limiter: RateLimiter;
   publicUrl: string | null;
   backoff: Backoff;
+  /** The server's signing key (CSRF tokens). */
+  secret: Buffer;
   /**
    * Failed sign-ins on one name from one address before each further one waits (an address
    * gets ADDRESS_FACTOR times as many across names); also sign-ups per address in 15 minutes.
@@ -78,7 +80,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   /** `here` is the GET address of the page, so the language toggle reopens the same page. */
   function pageContext(req: FastifyRequest, reply: FastifyReply, origin: string, lang: Language, here = req.url): PageContext {
-    return { t: passportStrings[lang], csrf: csrfToken(req, reply, origin), toggleHref: toggleHref(here, origin, lang) };
+    return { t: passportStrings[lang], csrf: csrfToken(req, reply, origin, deps.secret), toggleHref: toggleHref(here, origin, lang) };
   }
 
   /** Origin, language and page context of a GET page. */
@@ -147,7 +149,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
       const retryHref = page(request);
       const ctx = pageContext(req, reply, origin, lang, retryHref);
       if (flow.kind === 'invalid') return invalidRequest(reply, origin, ctx);
-      if (!csrfValid(req, stringField(body, 'csrf'))) {
+      if (!csrfValid(req, stringField(body, 'csrf'), deps.secret)) {
         const expired = messagePage(ctx, { title: ctx.t.formExpiredTitle, lead: ctx.t.formExpiredLead, href: retryHref, action: ctx.t.tryAgain });
         return sendPage(reply, 403, expired, origin);
       }

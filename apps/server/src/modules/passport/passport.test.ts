@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, formOf, type Page } from '../../../test/browser.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
@@ -177,6 +178,35 @@ describe('forms', () => {
     expect(b.cookie(`${origin}/passport/`, 'starlit_passport')).toBeUndefined();
     const ok = await signIn(b, page, userName);
     expect(ok.status).toBe(302);
+  });
+  it('refuses a planted CSRF cookie with a field to match unless the server made the pair for this browser', async () => {
+    const userName = freshName();
+    await t.starlit.services.auth.signUp(userName, PASSWORD);
+    const b = new Browser();
+    const page = await b.request(authorizeUrl());
+    const { fields } = formOf(page.body, '/passport/signin');
+    // plain double submit: any value, the same in cookie and field
+    const planted = 'p'.repeat(43);
+    b.setCookie(origin, 'starlit_passport_csrf', planted, '/passport');
+    const doubleSubmit = await b.request(`${origin}/passport/signin`, { form: { ...fields, csrf: planted, username: userName, password: PASSWORD } });
+    expect(doubleSubmit.status).toBe(403);
+    // a token made for that cookie with another secret is no better
+    const wrongKey = createHmac('sha256', 'not the server secret at all, guessed').update(`passport-csrf\n${planted}\n`).digest('base64url');
+    const signed = await b.request(`${origin}/passport/signin`, { form: { ...fields, csrf: wrongKey, username: userName, password: PASSWORD } });
+    expect(signed.status).toBe(403);
+    expect(b.cookie(`${origin}/passport/`, 'starlit_passport')).toBeUndefined();
+  });
+
+  it('binds the CSRF token to the provider session: a pair from the attacker browser cannot sign the victim out', async () => {
+    const victim = new Browser();
+    const back = await signUpThroughPassport(victim, origin, freshName());
+    const session = (await exchange(victim, origin, back.code, back.state)).data;
+    const attacker = new Browser();
+    const attackerPage = await attacker.request(`${origin}/passport/`);
+    victim.setCookie(origin, 'starlit_passport_csrf', attacker.cookie(`${origin}/passport/`, 'starlit_passport_csrf') ?? '', '/passport');
+    const forged = await victim.request(`${origin}/passport/signout-all`, { form: { csrf: formOf(attackerPage.body, '/passport/signin').fields.csrf ?? '' } });
+    expect(forged.status).toBe(403);
+    expect((await callWith(origin, '/ai/api/v1/auth/me', session.token)).status).toBe(200);
   });
 });
 
