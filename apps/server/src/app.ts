@@ -119,7 +119,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   const authenticate = services.auth.authenticate;
-  authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl });
+  // starting a sign-in is cheap for a person and leaves a row behind, so a few per attempt
+  authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl, limiter, startsPer15Min: config.signinAttemptsPer15Min * 6 });
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
   voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
