@@ -32,6 +32,8 @@ import { memoryBackoff, redisBackoff } from './platform/backoff.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
 import { installErrorHandling, installJsonParser } from './platform/http.ts';
+import { loggerOptions, type LogStream } from './platform/logging.ts';
+import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
@@ -52,6 +54,8 @@ export interface AppOptions {
   speech?: SpeechModel;
   /** A chat model (tests); otherwise the one the config describes. */
   chat?: ChatModel;
+  /** Where log lines go instead of stdout (tests). */
+  logStream?: LogStream;
 }
 
 export interface Starlit {
@@ -93,7 +97,7 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
 export async function createApp(config: Config, options: AppOptions = {}): Promise<Starlit> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dbDir }));
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   });
@@ -108,6 +112,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await services.chat.recover();
   installJsonParser(app);
   installErrorHandling(app);
+  installHostCheck(app, allowedHosts(config.publicUrl, config.allowedHosts));
   await app.register(cookie);
   await app.register(formbody);
 

@@ -15,6 +15,7 @@ const Env = z.object({
   SEED_DEMO: flag.default(true),
   ADMIN_USERS: z.string().default(''),
   PUBLIC_URL: z.string().url().optional(),
+  ALLOWED_HOSTS: z.string().default(''),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -80,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     adminUsers: e.ADMIN_USERS.split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: e.PUBLIC_URL ?? null,
+    // host names answered besides PUBLIC_URL's and localhost's (platform/origin.ts)
+    allowedHosts: e.ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
     oidc,
     // without SECRET_KEY the server keeps a generated key in DATA_DIR (platform/secret.ts)
     secretKey: e.SECRET_KEY ?? null,

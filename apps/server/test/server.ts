@@ -60,7 +60,7 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
 
 let counter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat'> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat' | 'logStream'> = {}): Promise<TestServer> {
   const db = await testDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
