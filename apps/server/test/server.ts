@@ -81,7 +81,7 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
 
 let counter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat'> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat' | 'logStream'> = {}): Promise<TestServer> {
   const db = await testDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -89,6 +89,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     SEED_DEMO: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
     REDIS_URL: process.env.REDIS_URL,
+    // a key of its own, so no test writes one into ./data
+    SECRET_KEY: randomBytes(32).toString('base64url'),
     ...env,
   } as NodeJS.ProcessEnv);
   const start = async () => {

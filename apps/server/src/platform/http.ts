@@ -71,7 +71,8 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
-      if (err.status === 429) reply.header('retry-after', '60');
+      // a limiter that knows its window has said when to come back already
+      if (err.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.status(err.status).send(failure(lang, err));
     }
     const fe = err as FastifyError;
