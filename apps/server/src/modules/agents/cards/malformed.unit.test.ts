@@ -99,6 +99,18 @@ describe('malformed PNG', () => {
     expect(card.warnings[0]).toMatch(/V3 card .* could not be read/);
   });
 
+  it('a card of about 6 MB of base64 text, well under the 10 MB limit, imports', () => {
+    const examples = 'x'.repeat(4_500_000);
+    const body = b64(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Big', mes_example: examples } }));
+    expect(body.length).toBeGreaterThan(6_000_000);
+    const card = importCard(pngWith(text('chara', body)));
+    expect(card.agent.nickname).toBe('Big');
+    expect(card.agent.extra.data.mes_example).toBe(examples);
+    // as long, and of a length base64 cannot have
+    const unpadded = body.replace(/=+$/, '');
+    expect(codeOf(pngWith(text('chara', unpadded + 'A'.repeat((5 - (unpadded.length % 4)) % 4))))).toBe('bad_base64');
+  });
+
   it('a compressed iTXt card that expands beyond the limit', async () => {
     const { deflateSync } = await import('node:zlib');
     const bomb = deflateSync(Buffer.alloc(21 * 1024 * 1024, 0x41));
