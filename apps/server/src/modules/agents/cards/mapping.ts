@@ -34,6 +34,26 @@ const V3_DEFAULTS: Record<string, unknown> = { group_only_greetings: [] };
 
 export type ExportSpec = 'v2' | 'v3';
 
+/**
+ * The keys the specs require of a lorebook entry, at the value written when a kept entry
+ * lacks one (cards from lenient tools often do). V3 adds `use_regex`; both require
+ * `extensions` on the book and on every entry.
+ */
+const ENTRY_DEFAULTS: Record<ExportSpec, Record<string, unknown>> = {
+  v2: { keys: [], content: '', extensions: {}, enabled: true, insertion_order: 0 },
+  v3: { keys: [], content: '', extensions: {}, enabled: true, insertion_order: 0, use_regex: false },
+};
+
+/** The kept lorebook with every key its spec requires; values present are written unchanged. */
+function lorebook(book: Record<string, unknown>, spec: ExportSpec): Record<string, unknown> {
+  const entries = Array.isArray(book.entries) ? book.entries : [];
+  return {
+    ...book,
+    extensions: isRecord(book.extensions) ? book.extensions : {},
+    entries: entries.map((entry) => (isRecord(entry) ? { ...ENTRY_DEFAULTS[spec], ...entry, ...(isRecord(entry.extensions) ? {} : { extensions: {} }) } : entry)),
+  };
+}
+
 function omit(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   // Object.fromEntries defines properties, so a "__proto__" key stays data and never a prototype
   return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
@@ -65,6 +85,7 @@ export function cardJson(agent: CardAgent, spec: ExportSpec, iconUri: string | n
       ...V2_DEFAULTS,
       ...(spec === 'v3' ? V3_DEFAULTS : {}),
       ...kept,
+      ...(isRecord(kept.character_book) ? { character_book: lorebook(kept.character_book, spec) } : {}),
       extensions: { ...(isRecord(others) ? others : {}), starlit: writeStarlit(agent) },
       ...(spec === 'v3' ? { assets: exportAssets(kept.assets, iconUri) } : {}),
       // again last, so that nothing in extra can shadow the agent

@@ -82,6 +82,53 @@ describe('a SillyTavern V2 card with a lorebook', () => {
   });
 });
 
+describe('a lorebook written without the extensions the specs require', () => {
+  // V2 spec, CharacterBook and its entries: the keys a reader may rely on
+  const V2_BOOK_KEYS = ['extensions', 'entries'];
+  const V2_ENTRY_KEYS = ['keys', 'content', 'extensions', 'enabled', 'insertion_order'];
+  // V3 spec, Lorebook: the same, and use_regex on every entry
+  const V3_ENTRY_KEYS = [...V2_ENTRY_KEYS, 'use_regex'];
+  const lenient = {
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: {
+      name: 'Archivist',
+      character_book: {
+        name: 'Stacks',
+        entries: [
+          { keys: ['archive'], content: 'Dust and ledgers.', enabled: true, insertion_order: 5, comment: 'kept as it is' },
+          { keys: ['vault'], content: 'Locked.', extensions: { depth: 2 }, enabled: false, insertion_order: 1 },
+        ],
+      },
+    },
+  };
+  type Book = { entries: Array<Record<string, unknown>> } & Record<string, unknown>;
+  const bookOf = (text: string) => dataOf(text).character_book as Book;
+
+  it('a V2 export writes character_book.extensions and every entry’s, keeping what was there', () => {
+    const { agent } = importCard(json(lenient));
+    const book = bookOf(exportCardJson(agent, 'v2'));
+    for (const key of V2_BOOK_KEYS) expect(book).toHaveProperty(key);
+    for (const entry of book.entries) for (const key of V2_ENTRY_KEYS) expect(entry).toHaveProperty(key);
+    expect(book.extensions).toEqual({});
+    expect(book.entries[0]).toMatchObject({ extensions: {}, insertion_order: 5, comment: 'kept as it is' });
+    expect(book.entries[1]).toMatchObject({ extensions: { depth: 2 }, enabled: false });
+    expect(book.name).toBe('Stacks');
+  });
+
+  it('a V3 export (JSON and inside the PNG) writes them too, with use_regex', async () => {
+    const { agent } = importCard(json(lenient));
+    const v3 = bookOf(exportCardJson(agent, 'v3'));
+    expect(v3.extensions).toEqual({});
+    for (const entry of v3.entries) for (const key of V3_ENTRY_KEYS) expect(entry).toHaveProperty(key);
+    const chunks = readChunks(await exportCardPng(agent, image));
+    const textOf = (keyword: string) => chunks.map((c) => c.data.toString('latin1')).find((d) => d.startsWith(`${keyword}\0`))!.slice(keyword.length + 1);
+    const v2InPng = bookOf(Buffer.from(textOf('chara'), 'base64').toString('utf8'));
+    expect(v2InPng.extensions).toEqual({});
+    for (const entry of v2InPng.entries) for (const key of V2_ENTRY_KEYS) expect(entry).toHaveProperty(key);
+  });
+});
+
 describe('a RisuAI V3 card in a CHARX', () => {
   const icon = () => image;
   const charx = () =>
