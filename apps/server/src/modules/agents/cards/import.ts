@@ -1,9 +1,10 @@
 import { mainIconPath } from './assets.ts';
-import { CHARX_CARD_PATH, isZip, readZipEntry } from './charx.ts';
+import { CHARX_CARD_PATH, isZip } from './charx.ts';
 import { agentFromJson, type MappedCard } from './mapping.ts';
 import { isPng, readCardTexts, readChunks, withoutCardChunks, writePng } from './png.ts';
 import { isRecord } from './starlit-extension.ts';
-import { CardError, MAX_CARD_BYTES, MAX_UNCOMPRESSED_BYTES, type ImportedCard } from './types.ts';
+import { CardError, MAX_CARD_BYTES, type ImportedCard } from './types.ts';
+import { openZip } from './zip.ts';
 
 /** Reading a card file of any supported format, recognised by its content, never its name. */
 
@@ -65,13 +66,14 @@ function importPng(bytes: Buffer): ImportedCard {
 }
 
 function importCharx(bytes: Buffer): ImportedCard {
-  const cardBytes = readZipEntry(bytes, CHARX_CARD_PATH);
+  const zip = openZip(bytes);
+  const cardBytes = zip.read(CHARX_CARD_PATH);
   if (!cardBytes) throw new CardError('not_a_card', `The zip file has no ${CHARX_CARD_PATH}, so it is not a CHARX card.`);
   const what = `The archive's ${CHARX_CARD_PATH}`;
   const card = parseJson(decodeUtf8(cardBytes, what), what);
   const mapped = agentFromJson(card);
   const iconPath = isRecord(card) && isRecord(card.data) ? mainIconPath(card.data.assets) : null;
-  const avatar = iconPath ? readZipEntry(bytes, iconPath, MAX_UNCOMPRESSED_BYTES - cardBytes.length) : null;
+  const avatar = iconPath ? zip.read(iconPath) : null;
   if (iconPath && !avatar) {
     return { ...mapped, avatar, warnings: [...mapped.warnings, `The card's icon ${iconPath} is missing from the archive.`] };
   }
