@@ -40,6 +40,10 @@ import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatService } from './modules/chat/chat.service.ts';
 import { localStorage } from './platform/storage.ts';
+import { sweepOrphans } from './platform/storage-sweep.ts';
+import { mediaOwners } from './modules/media/media-owners.ts';
+import { avatarsRepository } from './modules/avatars/avatars.repository.ts';
+import { voicesRepository } from './modules/voices/voices.repository.ts';
 
 export interface AppOptions {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -73,7 +77,11 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
   const home = homeService({ home: homeRepository(database.db) });
   const storage = localStorage(config.mediaDir);
   const speaking = speech ?? createSpeechModel(config);
-  const agents = agentsService({ agents: agentsRepository(database.db), storage, speech: speaking });
+  const agentRows = agentsRepository(database.db);
+  const agents = agentsService({ agents: agentRows, storage, speech: speaking });
+  const owners = mediaOwners({ storage, agents: agentRows, avatars: avatarsRepository(database.db), voices: voicesRepository(database.db) });
+  /** Deletes stored files no row uses any more (the periodic sweep of main.ts). */
+  const sweepMedia = () => sweepOrphans(storage, owners);
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
   const chat = chatService({
     chat: chatRepository(database.db),
@@ -84,7 +92,7 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
     sendsPerMinute: config.chat.sendsPerMinute,
     contextTokens: config.chat.contextTokens,
   });
-  return { users, notices, auth, home, agents, identities, chat };
+  return { users, notices, auth, home, agents, identities, chat, sweepMedia };
 }
 
 /** Assembles the whole server: database, services, routes, error handling. */

@@ -13,6 +13,8 @@ export type AgentVoiceRow = typeof agentVoices.$inferSelect & {
   engineParams: (typeof voices.$inferSelect)['engineParams'];
 };
 export type AuditionRow = typeof agentAuditions.$inferSelect;
+/** The storage folder of agents' own files: `agents/<agentId>/audition-….wav`. */
+export const AGENTS_FOLDER = 'agents/';
 /** A voice as the voice rules need it. */
 export type VoiceFacts = Pick<typeof voices.$inferSelect, 'id' | 'isOfficial' | 'ownerId' | 'status'>;
 
@@ -83,13 +85,24 @@ export function agentsRepository(db: Db) {
         .where(and(inArray(agents.id, ids), isNull(agents.deletedAt)));
     },
 
+    /** Deletes by stamping; the avatar fields are cleared since their files are deleted with the agent. */
     async softDelete(ownerId: string, ids: string[]): Promise<number> {
       const rows = await db
         .update(agents)
-        .set({ deletedAt: new Date(), publishedAt: null })
+        .set({ deletedAt: new Date(), publishedAt: null, avatar: null, avatarVrm: null, avatarReferenceImage: null })
         .where(and(inArray(agents.id, ids), eq(agents.ownerId, ownerId), isNull(agents.deletedAt)))
         .returning({ id: agents.id });
       return rows.length;
+    },
+
+    /** Which of these URLs a live agent's audition points at. */
+    async referencedAuditions(urls: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ audio: agentAuditions.audio })
+        .from(agentAuditions)
+        .innerJoin(agents, eq(agents.id, agentAuditions.agentId))
+        .where(and(inArray(agentAuditions.audio, urls), isNull(agents.deletedAt)));
+      return new Set(rows.map((r) => r.audio));
     },
 
     async skillCatalogue(): Promise<SkillRow[]> {

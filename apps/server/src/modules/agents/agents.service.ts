@@ -5,7 +5,8 @@ import type { SpeechModel } from '../../ai/speech/speech-model.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { AgentPatch, AgentRow, AgentsRepository, AgentVoiceRow, AuditionRow, SkillRow } from './agents.repository.ts';
+import { AVATARS_FOLDER } from '../avatars/avatars.repository.ts';
+import { AGENTS_FOLDER, type AgentPatch, type AgentRow, type AgentsRepository, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
 export interface AgentDetail {
@@ -44,8 +45,21 @@ function ruleError(code: (typeof ErrorCode)[keyof typeof ErrorCode], keys: Messa
   return new AppError(code, 200, keys.map((key) => message(key, lang)).join('; '));
 }
 
+/**
+ * The storage folders holding one agent's own files (uploaded and generated avatars and
+ * models, auditions, card assets), which go with the agent. Built-in and seeded files live
+ * elsewhere and stay.
+ */
+const agentFolders = (id: string) => [`${AVATARS_FOLDER}${id}/`, `${AGENTS_FOLDER}${id}/`];
+
 export function agentsService(deps: { agents: AgentsRepository; storage: Storage; speech: SpeechModel | null }) {
   const { agents } = deps;
+
+  async function deleteFolders(folders: string[]) {
+    for (const folder of folders) {
+      for await (const object of deps.storage.list(folder)) await deps.storage.delete(object.key);
+    }
+  }
 
   async function detail(row: AgentRow): Promise<AgentDetail> {
     const [skills, voices] = await Promise.all([agents.skillsOf(row.id), agents.voicesOf(row.id)]);
@@ -185,7 +199,7 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
         const settings = { pitch: first.pitch, volume: first.volume, speed: first.speed };
         const spoken = await speech.synthesize(row.opening, { voiceId: first.voiceId, engineParams: first.engineParams, settings }, signal);
         const extension = spoken.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
-        const key = `agents/${id}/audition-${openingSha256.slice(0, 16)}-${selectionSha256.slice(0, 16)}.${extension}`;
+        const key = `${AGENTS_FOLDER}${id}/audition-${openingSha256.slice(0, 16)}-${selectionSha256.slice(0, 16)}.${extension}`;
         audio = await deps.storage.put(key, spoken.audio, spoken.contentType);
         engine = spoken.engine;
       } catch {
@@ -221,7 +235,9 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
       const found = await agents.owners(unique);
       if (found.some((a) => a.ownerId !== userId)) throw forbidden();
       if (found.length !== unique.length) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-      return agents.softDelete(userId, unique);
+      const deleted = await agents.softDelete(userId, unique);
+      for (const id of unique) await deleteFolders(agentFolders(id));
+      return deleted;
     },
 
     skills: () => agents.skillCatalogue(),

@@ -1,7 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+
+/** The storage folder of avatars: `avatars/<agentId>/…` (uploads, generated pictures, references, models). */
+export const AVATARS_FOLDER = 'avatars/';
 
 /** The job kind of a 2D avatar generation. */
 export const AVATAR_JOB = 'avatar.2d';
@@ -32,6 +35,27 @@ export function avatarsRepository(db: Db) {
         .from(agents)
         .where(and(eq(agents.id, agentId), isNull(agents.deletedAt)));
       return row ?? null;
+    },
+
+    /**
+     * Which of these storage keys (at these URLs) a live agent shows as its avatar or keeps as a
+     * reference, or an unfinished generation job still needs as its reference picture.
+     */
+    async referenced(keys: string[], urls: string[]): Promise<Set<string>> {
+      const shown = await db
+        .select({ image: agents.avatar, vrm: agents.avatarVrm, reference: agents.avatarReferenceImage })
+        .from(agents)
+        .where(and(isNull(agents.deletedAt), or(inArray(agents.avatar, urls), inArray(agents.avatarVrm, urls), inArray(agents.avatarReferenceImage, urls))));
+      const pending = await db
+        .select({ key: sql<string>`${jobs.payload}->>'referenceKey'` })
+        .from(jobs)
+        .where(and(eq(jobs.kind, AVATAR_JOB), ne(jobs.status, 'done'), inArray(sql`${jobs.payload}->>'referenceKey'`, keys)));
+      const usedUrls = new Set(shown.flatMap((r) => [r.image, r.vrm, r.reference]));
+      const used = new Set(pending.map((r) => r.key));
+      keys.forEach((key, i) => {
+        if (usedUrls.has(urls[i])) used.add(key);
+      });
+      return used;
     },
 
     /** The newest generation job of an agent, or null. */

@@ -6,7 +6,7 @@ import type { JobQueue, JobRow } from '../../jobs/queue.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AvatarInput } from '../agents/agents.service.ts';
-import { AVATAR_JOB, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
+import { AVATAR_JOB, AVATARS_FOLDER, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
 import { vrmProblem, type VrmProblem } from './glb.ts';
 import { normalizeAvatarImage } from './image-upload.ts';
@@ -81,7 +81,7 @@ export function avatarsService(deps: AvatarsDeps) {
     };
   }
 
-  const key = (agentId: string, ext: string) => `avatars/${agentId}/${randomBytes(8).toString('hex')}.${ext}`;
+  const key = (agentId: string, ext: string) => `${AVATARS_FOLDER}${agentId}/${randomBytes(8).toString('hex')}.${ext}`;
 
   /** Checks and re-encodes an uploaded picture (content, size, metadata) and answers its storage key. */
   async function storeUpload(agentId: string, base64: string): Promise<string> {
