@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { agentCardsRepository } from './modules/agents/agent-cards.repository.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
 import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -79,7 +80,13 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
   const speaking = speech ?? createSpeechModel(config);
   const agentRows = agentsRepository(database.db);
   const agents = agentsService({ agents: agentRows, storage, speech: speaking });
-  const owners = mediaOwners({ storage, agents: agentRows, avatars: avatarsRepository(database.db), voices: voicesRepository(database.db) });
+  const owners = mediaOwners({
+    storage,
+    agents: agentRows,
+    cards: agentCardsRepository(database.db),
+    avatars: avatarsRepository(database.db),
+    voices: voicesRepository(database.db),
+  });
   /** Deletes stored files no row uses any more (the periodic sweep of main.ts). */
   const sweepMedia = () => sweepOrphans(storage, owners);
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });

@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { ErrorCode, VoiceSettings, type CardFormat, type CardProblem, type ErrorCodeValue, type Language } from '@starlit/contract';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../platform/errors.ts';
-import { MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
+import { contentTypeOf, MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
 import { normalizeAvatarImage } from '../avatars/image-upload.ts';
 import { cardProblems } from './agent-cards.problems.ts';
-import type { AgentCardsRepository } from './agent-cards.repository.ts';
+import { CARD_ASSETS_FOLDER, type AgentCardsRepository } from './agent-cards.repository.ts';
 import type { AgentsRepository } from './agents.repository.ts';
 import type { AgentDetail, AgentsService } from './agents.service.ts';
-import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, type CardAgent, type CardErrorCode } from './cards/index.ts';
+import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, keptAssetPaths, type CardAgent, type CardAssetFile, type CardErrorCode } from './cards/index.ts';
 
 /** Each library error code and the localized error it answers (docs/cards.md, Errors). */
 const CARD_ERRORS: Record<CardErrorCode, ErrorCodeValue> = {
@@ -41,6 +42,18 @@ export function decodeUpload(text: string): Buffer {
   return Buffer.from(body, 'base64');
 }
 
+/**
+ * Where the file of a kept card asset is stored: named by its path in the archive, so an
+ * export finds it again from the asset's URI alone. An extension the media server does not
+ * know is stored as `.bin` (served as octet-stream).
+ */
+export function cardAssetKey(agentId: string, archivePath: string): string {
+  const name = createHash('sha256').update(archivePath).digest('hex').slice(0, 32);
+  const extension = path.extname(archivePath).toLowerCase();
+  const known = /^\.[a-z0-9]{1,8}$/.test(extension) && contentTypeOf(`asset${extension}`) !== 'application/octet-stream';
+  return `${CARD_ASSETS_FOLDER}${agentId}/${name}${known ? extension : '.bin'}`;
+}
+
 /** A file name made of the agent's name, safe on every system. */
 export function cardFileName(nickname: string, extension: string): string {
   const base = nickname.normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').trim().slice(0, 60);
@@ -70,6 +83,16 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
   async function avatarBytes(url: string | null): Promise<Buffer | null> {
     if (!url?.startsWith(MEDIA_PREFIX)) return null;
     return storage.read(url.slice(MEDIA_PREFIX.length));
+  }
+
+  /** The stored files of the agent's kept card assets; one lost from storage is left out. */
+  async function assetFiles(agentId: string, extra: CardAgent['extra']): Promise<CardAssetFile[]> {
+    const files: CardAssetFile[] = [];
+    for (const archivePath of new Set(keptAssetPaths(extra.data.assets))) {
+      const bytes = await storage.read(cardAssetKey(agentId, archivePath));
+      if (bytes) files.push({ path: archivePath, bytes });
+    }
+    return files;
   }
 
   /** Gives the draft the card's voices when they exist here; otherwise says so. */
@@ -104,7 +127,8 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
         if (format === 'png') {
           return { fileName: cardFileName(row.nickname, 'png'), contentType: 'image/png', base64: (await exportCardPng(agent, avatar)).toString('base64') };
         }
-        return { fileName: cardFileName(row.nickname, 'charx'), contentType: 'application/zip', base64: (await exportCardCharx(agent, avatar)).toString('base64') };
+        const charx = await exportCardCharx(agent, avatar, await assetFiles(agentId, agent.extra));
+        return { fileName: cardFileName(row.nickname, 'charx'), contentType: 'application/zip', base64: charx.toString('base64') };
       } catch (err) {
         if (err instanceof CardError) throw new AppError(CARD_ERRORS[err.code]);
         throw err;
@@ -143,7 +167,13 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
         const url = await storage.put(`avatars/${agentId}/${randomBytes(8).toString('hex')}.webp`, avatar, 'image/webp');
         await agents.setAvatar(agentId, userId, { image: url, kind: '2d' });
       }
+      for (const file of card.assetFiles) {
+        const key = cardAssetKey(agentId, file.path);
+        await storage.put(key, file.bytes, contentTypeOf(key));
+      }
       const problems = [...cardProblems(agent), ...(await applyVoices(userId, agentId, agent, lang))];
+      // the V3 spec asks that a user be told when assets of a card cannot be imported
+      if (card.assetsLeftOut.length > 0) problems.push({ field: 'assets', messageKey: 'card.assetsNotKept' });
       return { agentId, sourceSpec: card.sourceSpec, problems };
     },
   };

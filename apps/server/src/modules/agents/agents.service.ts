@@ -6,6 +6,7 @@ import { AppError, forbidden } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AVATARS_FOLDER } from '../avatars/avatars.repository.ts';
+import { CARD_ASSETS_FOLDER } from './agent-cards.repository.ts';
 import { AGENTS_FOLDER, type AgentPatch, type AgentRow, type AgentsRepository, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
@@ -50,7 +51,7 @@ function ruleError(code: (typeof ErrorCode)[keyof typeof ErrorCode], keys: Messa
  * models, auditions, card assets), which go with the agent. Built-in and seeded files live
  * elsewhere and stay.
  */
-const agentFolders = (id: string) => [`${AVATARS_FOLDER}${id}/`, `${AGENTS_FOLDER}${id}/`];
+const agentFolders = (id: string) => [`${AVATARS_FOLDER}${id}/`, `${AGENTS_FOLDER}${id}/`, `${CARD_ASSETS_FOLDER}${id}/`];
 
 export function agentsService(deps: { agents: AgentsRepository; storage: Storage; speech: SpeechModel | null }) {
   const { agents } = deps;

@@ -1,5 +1,6 @@
 import type { StorageOwner } from '../../platform/storage-sweep.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { CARD_ASSETS_FOLDER, type AgentCardsRepository } from '../agents/agent-cards.repository.ts';
 import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
@@ -9,7 +10,13 @@ import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '
  * files its rows still use: what the orphan sweep may delete. Seeded and built-in files
  * (`seed/`, the default models) are in none of them.
  */
-export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; avatars: AvatarsRepository; voices: VoicesRepository }): StorageOwner[] {
+export function mediaOwners(deps: {
+  storage: Storage;
+  agents: AgentsRepository;
+  cards: AgentCardsRepository;
+  avatars: AvatarsRepository;
+  voices: VoicesRepository;
+}): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
   const byUrl = async (keys: string[], find: (urls: string[]) => Promise<Set<string>>) => {
@@ -19,6 +26,7 @@ export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; 
   return [
     { prefix: AVATARS_FOLDER, referenced: (keys) => deps.avatars.referenced(keys, keys.map(storage.url)) },
     { prefix: AGENTS_FOLDER, referenced: (keys) => byUrl(keys, deps.agents.referencedAuditions) },
+    { prefix: CARD_ASSETS_FOLDER, referenced: (keys) => deps.cards.referencedAssets(keys) },
     { prefix: VOICE_CLIPS_FOLDER, referenced: (keys) => deps.voices.referencedClips(keys) },
     // spoken samples, and previews cached for a day (a preview is made again when asked)
     { prefix: VOICE_SPEECH_FOLDER, referenced: (keys) => byUrl(keys, deps.voices.referencedSamples) },

@@ -1,4 +1,4 @@
-import { mainIconPath } from './assets.ts';
+import { keptAssetPaths, mainIconPath } from './assets.ts';
 import { CHARX_CARD_PATH, isZip } from './charx.ts';
 import { agentFromJson, type MappedCard } from './mapping.ts';
 import { isPng, readCardTexts, readChunks, withoutCardChunks, writePng } from './png.ts';
@@ -52,16 +52,16 @@ function importPng(bytes: Buffer): ImportedCard {
   const avatar = writePng(withoutCardChunks(chunks));
   if (ccv3 === undefined) {
     if (chara === undefined) throw new CardError('not_a_card', 'The PNG carries no character card (no "chara" or "ccv3" text).');
-    return { ...cardFromChunkText(chara, 'chara'), avatar };
+    return { ...cardFromChunkText(chara, 'chara'), avatar, assetFiles: [] };
   }
   try {
-    return { ...cardFromChunkText(ccv3, 'ccv3'), avatar };
+    return { ...cardFromChunkText(ccv3, 'ccv3'), avatar, assetFiles: [] };
   } catch (error) {
     // the V2 copy is still the same character, and older tools only ever wrote that one
     if (!(error instanceof CardError) || chara === undefined) throw error;
     const fallback = cardFromChunkText(chara, 'chara');
     const warning = `The V3 card in the PNG could not be read (${error.message}); its V2 copy was used.`;
-    return { ...fallback, avatar, warnings: [warning, ...fallback.warnings] };
+    return { ...fallback, avatar, assetFiles: [], warnings: [warning, ...fallback.warnings] };
   }
 }
 
@@ -71,13 +71,18 @@ function importCharx(bytes: Buffer): ImportedCard {
   if (!cardBytes) throw new CardError('not_a_card', `The zip file has no ${CHARX_CARD_PATH}, so it is not a CHARX card.`);
   const what = `The archive's ${CHARX_CARD_PATH}`;
   const card = parseJson(decodeUtf8(cardBytes, what), what);
-  const mapped = agentFromJson(card);
+  const names = new Set(zip.names);
+  const mapped = agentFromJson(card, (path) => names.has(path));
   const iconPath = isRecord(card) && isRecord(card.data) ? mainIconPath(card.data.assets) : null;
   const avatar = iconPath ? zip.read(iconPath) : null;
+  const assetFiles = [...new Set(keptAssetPaths(mapped.agent.extra.data.assets))].flatMap((path) => {
+    const bytes = zip.read(path);
+    return bytes ? [{ path, bytes }] : [];
+  });
   if (iconPath && !avatar) {
-    return { ...mapped, avatar, warnings: [...mapped.warnings, `The card's icon ${iconPath} is missing from the archive.`] };
+    return { ...mapped, avatar, assetFiles, warnings: [...mapped.warnings, `The card's icon ${iconPath} is missing from the archive.`] };
   }
-  return { ...mapped, avatar };
+  return { ...mapped, avatar, assetFiles };
 }
 
 function importJson(bytes: Buffer): ImportedCard {
@@ -90,7 +95,7 @@ function importJson(bytes: Buffer): ImportedCard {
   if (!/^\s*[{[]/.test(text)) {
     throw new CardError('not_a_card', 'The file is not a character card: it is neither a PNG, a CHARX archive nor JSON.');
   }
-  return { ...agentFromJson(parseJson(text, 'The file')), avatar: null };
+  return { ...agentFromJson(parseJson(text, 'The file')), avatar: null, assetFiles: [] };
 }
 
 /**

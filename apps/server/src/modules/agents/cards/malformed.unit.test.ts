@@ -175,7 +175,8 @@ describe('malformed CHARX', () => {
     expect(codeOf(liar)).toBe('corrupt_zip');
     const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}`, new Uint8Array(0)]));
     expect(codeOf(Buffer.from(zipSync({ ...many, 'card.json': card })))).toBe('too_large');
-  });
+    // deflating 21 MB at level 9 takes seconds on a loaded machine
+  }, 30_000);
 
   it('any single byte changed: a CardError or a card, never another exception', async () => {
     const charx = await exportCardCharx(agent, image);

@@ -141,11 +141,13 @@ describe('a RisuAI V3 card in a CHARX', () => {
       }),
     );
 
-  it('takes the main icon as the avatar, keeps V3 fields and web assets, and says which files were left out', () => {
-    const { agent, avatar, sourceSpec, warnings } = importCard(charx());
+  it('takes the main icon as the avatar, keeps V3 fields, web assets and embedded assets with their files', () => {
+    const { agent, avatar, sourceSpec, warnings, assetFiles, assetsLeftOut } = importCard(charx());
     expect(sourceSpec).toBe('v3');
     expect(avatar).toEqual(image);
-    expect(warnings).toEqual(['Assets stored inside the card file were not imported: emotion/happy.']);
+    expect(warnings).toEqual([]);
+    expect(assetsLeftOut).toEqual([]);
+    expect(assetFiles).toEqual([{ path: 'assets/emotion/images/happy.png', bytes: image }]);
     expect(agent).toMatchObject({ nickname: 'Lumen', roleIntro: risuV3.data.creator_notes, tags: ['fantasy', 'spirit', 'wholesome'] });
     expect(agent.extra.data).toMatchObject({
       group_only_greetings: risuV3.data.group_only_greetings,
@@ -154,21 +156,44 @@ describe('a RisuAI V3 card in a CHARX', () => {
       source: risuV3.data.source,
       creation_date: 1714560000,
       character_book: risuV3.data.character_book,
-      assets: [risuV3.data.assets[1]],
+      assets: [risuV3.data.assets[1], risuV3.data.assets[2]],
       extensions: risuV3.data.extensions,
     });
     // empty V2 fields are not kept: every export writes them anyway
     expect(agent.extra.data).not.toHaveProperty('personality');
   });
 
-  it('exports a CHARX whose card points at the icon inside it', async () => {
-    const { agent, avatar } = importCard(charx());
-    const again = importCard(await exportCardCharx(agent, avatar));
+  it('exports a CHARX whose card points at the icon and the kept asset files inside it', async () => {
+    const { agent, avatar, assetFiles } = importCard(charx());
+    const again = importCard(await exportCardCharx(agent, avatar, assetFiles));
     expect(again.agent).toEqual(agent);
     expect(again.avatar).toEqual(avatar);
+    expect(again.assetFiles).toEqual(assetFiles);
+    // JSON and PNG carry no files: the embedded asset is left out of them, not written as a dangling link
     const v3 = dataOf(exportCardJson(agent));
     expect(v3.assets).toEqual([{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }, risuV3.data.assets[1]]);
     expect(v3.nickname).toBe('Lu');
+    const withoutFiles = importCard(await exportCardCharx(agent, avatar));
+    expect(withoutFiles.agent.extra.data.assets).toEqual([risuV3.data.assets[1]]);
+  });
+
+  it('names the embedded assets it cannot keep: a file missing from the archive, an unsafe path, a JSON or PNG card', () => {
+    const assets = [
+      ...risuV3.data.assets,
+      { type: 'emotion', uri: 'embeded://assets/emotion/images/sad.png', name: 'sad', ext: 'png' },
+      { type: 'background', uri: 'embeded://../../outside.png', name: 'escape', ext: 'png' },
+    ];
+    const card = { ...risuV3, data: { ...risuV3.data, assets } };
+    const zip = Buffer.from(
+      zipSync({ 'card.json': strToU8(JSON.stringify(card)), 'assets/icon/images/main.png': new Uint8Array(image), 'assets/emotion/images/happy.png': new Uint8Array(image), '../../outside.png': new Uint8Array(image) }),
+    );
+    const fromZip = importCard(zip);
+    expect(fromZip.assetsLeftOut).toEqual(['emotion/sad', 'background/escape']);
+    expect(fromZip.warnings).toEqual(['Assets whose files are not in the card could not be imported: emotion/sad, background/escape.']);
+    expect(fromZip.assetFiles.map((f) => f.path)).toEqual(['assets/emotion/images/happy.png']);
+    expect(importCard(json(card)).assetsLeftOut).toEqual(['emotion/happy', 'emotion/sad', 'background/escape']);
+    const risuPng = { ...risuV3, data: { ...risuV3.data, assets: [{ type: 'emotion', uri: '__asset:0', name: 'wink', ext: 'png' }] } };
+    expect(importCard(pngWith(tEXt('ccv3', b64(risuPng)))).assetsLeftOut).toEqual(['emotion/wink']);
   });
 
   it('says so when the icon the card names is not in the archive', () => {

@@ -45,6 +45,10 @@ describe('CHARX archives with Zip64 headers', () => {
       expect(card.agent.opening).toBe('Hello from a Zip64 archive.');
       expect(card.avatar?.subarray(1, 4).toString('latin1')).toBe('PNG');
       expect(openZip(zip).names).toEqual(['card.json', 'assets/icon/images/main.png', 'assets/emotion/images/happy.png']);
+      // the emotion sprite is kept with its file
+      expect(card.assetsLeftOut).toEqual([]);
+      expect(card.assetFiles.map((f) => f.path)).toEqual(['assets/emotion/images/happy.png']);
+      expect(card.assetFiles[0]!.bytes.equals(openZip(zip).read('assets/emotion/images/happy.png')!)).toBe(true);
     });
   }
 
