@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { agentCardsRepository } from './modules/agents/agent-cards.repository.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
+import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentsService } from './modules/agents/agents.service.ts';
 import { identitiesRepository } from './modules/agents/identities.repository.ts';
@@ -43,6 +45,10 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatService } from './modules/chat/chat.service.ts';
 import { serverSecret } from './platform/secret.ts';
 import { localStorage } from './platform/storage.ts';
+import { sweepOrphans } from './platform/storage-sweep.ts';
+import { mediaOwners } from './modules/media/media-owners.ts';
+import { avatarsRepository } from './modules/avatars/avatars.repository.ts';
+import { voicesRepository } from './modules/voices/voices.repository.ts';
 
 export interface AppOptions {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -79,6 +85,15 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
   const speaking = speech ?? createSpeechModel(config);
   const agents = agentsService({ db: database.db, storage, speech: speaking });
   const home = homeService({ home: homeRepository(database.db), agents });
+  const owners = mediaOwners({
+    storage,
+    agents: agentsRepository(database.db),
+    cards: agentCardsRepository(database.db),
+    avatars: avatarsRepository(database.db),
+    voices: voicesRepository(database.db),
+  });
+  /** Deletes stored files no row uses any more (the periodic sweep of main.ts). */
+  const sweepMedia = () => sweepOrphans(storage, owners);
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
   const chat = chatService({
     db: database.db,
@@ -92,7 +107,7 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
     sendsPerMinute: config.chat.sendsPerMinute,
     contextTokens: config.chat.contextTokens,
   });
-  return { users, notices, auth, home, agents, identities, chat };
+  return { users, notices, auth, home, agents, identities, chat, sweepMedia };
 }
 
 /** Assembles the whole server: database, services, routes, error handling. */

@@ -11,6 +11,18 @@ export interface Storage {
   read(key: string): Promise<Buffer | null>;
   /** The public URL of `key`. */
   url(key: string): string;
+  /** The key a URL of {@link url} names, or null when the URL is not one of this storage's. */
+  keyOf(url: string): string | null;
+  /** Removes what is under `key`; nothing there is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every stored object whose key starts with `prefix` (a folder such as `avatars/`), in no order. */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+/** A stored object as a listing sees it. */
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** The URL prefix under which the server answers stored files (modules/media). */
@@ -90,11 +102,58 @@ export async function writeFileAtomic(file: string, body: Buffer): Promise<void>
   }
 }
 
+/** The files under `folder` (a real path inside the storage root), as keys relative to `root`. */
+async function* filesUnder(root: string, folder: string): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await fs.readdir(folder, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    // hidden entries (the resize cache) are not stored objects, and links are never followed
+    if (entry.name.startsWith('.')) continue;
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(root, file);
+    else if (entry.isFile()) {
+      const key = path.relative(root, file).split(path.sep).join('/');
+      const stats = await fs.stat(file).catch(() => null);
+      if (stats && isValidKey(key)) yield { key, modifiedAt: stats.mtime };
+    }
+  }
+}
+
 /** Storage in a local folder, served by the server itself under {@link MEDIA_PREFIX}. */
 export function localStorage(root: string): Storage {
   const url = (key: string) => `${MEDIA_PREFIX}${key}`;
   return {
     url,
+    keyOf(address) {
+      if (!address.startsWith(MEDIA_PREFIX)) return null;
+      const key = address.slice(MEDIA_PREFIX.length);
+      return isValidKey(key) ? key : null;
+    },
+    async delete(key) {
+      const found = await resolveInside(root, key);
+      if (!found) return;
+      await fs.rm(found.file, { force: true });
+      // an emptied folder (an agent's avatars/<id>/) goes too; one still in use is left alone
+      const folder = path.dirname(found.file);
+      if (folder !== (await fs.realpath(root))) await fs.rmdir(folder).catch(() => undefined);
+    },
+    async *list(prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      if (folder !== '' && !isValidKey(folder)) throw new Error(`invalid storage prefix: ${prefix}`);
+      let realRoot: string;
+      try {
+        realRoot = await fs.realpath(root);
+      } catch {
+        return;
+      }
+      const start = await fs.realpath(path.join(realRoot, folder)).catch(() => null);
+      if (start === null || (start !== realRoot && !start.startsWith(realRoot + path.sep))) return;
+      yield* filesUnder(realRoot, start);
+    },
     async put(key, body, contentType) {
       if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
       // the extension decides how the file is served, so it has to agree with the content

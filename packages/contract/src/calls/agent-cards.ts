@@ -11,7 +11,7 @@ export const CARD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A rule of SPEC §5 the imported card breaks, for the editor to show next to its field. */
 export const CardProblem = z.object({
-  field: z.enum(['nickname', 'roleSetting', 'opening', 'roleIntro', 'tags', 'voices']),
+  field: z.enum(['nickname', 'roleSetting', 'opening', 'roleIntro', 'tags', 'voices', 'assets']),
   messageKey: z.string() as z.ZodType<MessageKey>,
 });
 export type CardProblem = z.infer<typeof CardProblem>;

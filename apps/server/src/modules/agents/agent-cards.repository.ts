@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { agentCardExtras, type StoredCardExtra } from '../../db/schema/index.ts';
+import { agentCardExtras, agents, type StoredCardExtra } from '../../db/schema/index.ts';
+
+/** The storage folder of imported cards' asset files: `cards/<agentId>/<hash>.<ext>`. */
+export const CARD_ASSETS_FOLDER = 'cards/';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The card extras of imported agents (docs/cards.md, "What is kept"). */
 export function agentCardsRepository(db: Handle) {
@@ -8,6 +12,20 @@ export function agentCardsRepository(db: Handle) {
     async extraOf(agentId: string): Promise<StoredCardExtra | null> {
       const [row] = await db.select({ extra: agentCardExtras.extra }).from(agentCardExtras).where(eq(agentCardExtras.agentId, agentId));
       return row?.extra ?? null;
+    },
+
+    /** Which of these asset keys belong to a live agent that keeps its card extras. */
+    async referencedAssets(keys: string[]): Promise<Set<string>> {
+      const agentOf = (key: string) => key.slice(CARD_ASSETS_FOLDER.length).split('/')[0] ?? '';
+      const ids = [...new Set(keys.map(agentOf).filter((id) => UUID.test(id)))];
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ agentId: agentCardExtras.agentId })
+        .from(agentCardExtras)
+        .innerJoin(agents, eq(agents.id, agentCardExtras.agentId))
+        .where(and(inArray(agentCardExtras.agentId, ids), isNull(agents.deletedAt)));
+      const live = new Set(rows.map((r) => r.agentId));
+      return new Set(keys.filter((key) => live.has(agentOf(key))));
     },
 
     async saveExtra(agentId: string, extra: StoredCardExtra, sourceSpec: 'v1' | 'v2' | 'v3'): Promise<void> {

@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { ErrorCode, VoiceSettings, type CardFormat, type CardProblem, type ErrorCodeValue, type Language } from '@starlit/contract';
 import { z } from 'zod';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
+import { contentTypeOf, MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
 import { normalizeAvatarImage } from '../avatars/image-upload.ts';
 import { cardProblems } from './agent-cards.problems.ts';
-import { agentCardsRepository } from './agent-cards.repository.ts';
+import { agentCardsRepository, CARD_ASSETS_FOLDER } from './agent-cards.repository.ts';
 import type { AgentDetail, AgentsService } from './agents.service.ts';
-import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, type CardAgent, type CardErrorCode } from './cards/index.ts';
+import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, keptAssetPaths, type CardAgent, type CardAssetFile, type CardErrorCode } from './cards/index.ts';
 
 /** Each library error code and the localized error it answers (docs/cards.md, Errors). */
 const CARD_ERRORS: Record<CardErrorCode, ErrorCodeValue> = {
@@ -43,6 +44,17 @@ export function decodeUpload(text: string): Buffer {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
 const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]+/g;
+/**
+ * Where the file of a kept card asset is stored: named by its path in the archive, so an
+ * export finds it again from the asset's URI alone. An extension the media server does not
+ * know is stored as `.bin` (served as octet-stream).
+ */
+export function cardAssetKey(agentId: string, archivePath: string): string {
+  const name = createHash('sha256').update(archivePath).digest('hex').slice(0, 32);
+  const extension = path.extname(archivePath).toLowerCase();
+  const known = /^\.[a-z0-9]{1,8}$/.test(extension) && contentTypeOf(`asset${extension}`) !== 'application/octet-stream';
+  return `${CARD_ASSETS_FOLDER}${agentId}/${name}${known ? extension : '.bin'}`;
+}
 
 /** A file name made of the agent's name, safe on every system. */
 export function cardFileName(nickname: string, extension: string): string {
@@ -73,6 +85,16 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
   async function avatarBytes(url: string | null): Promise<Buffer | null> {
     if (!url?.startsWith(MEDIA_PREFIX)) return null;
     return storage.read(url.slice(MEDIA_PREFIX.length));
+  }
+
+  /** The stored files of the agent's kept card assets; one lost from storage is left out. */
+  async function assetFiles(agentId: string, extra: CardAgent['extra']): Promise<CardAssetFile[]> {
+    const files: CardAssetFile[] = [];
+    for (const archivePath of new Set(keptAssetPaths(extra.data.assets))) {
+      const bytes = await storage.read(cardAssetKey(agentId, archivePath));
+      if (bytes) files.push({ path: archivePath, bytes });
+    }
+    return files;
   }
 
   /** Gives the draft the card's voices when they exist here; otherwise says so. */
@@ -106,7 +128,8 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
         if (format === 'png') {
           return { fileName: cardFileName(row.nickname, 'png'), contentType: 'image/png', base64: (await exportCardPng(agent, avatar)).toString('base64') };
         }
-        return { fileName: cardFileName(row.nickname, 'charx'), contentType: 'application/zip', base64: (await exportCardCharx(agent, avatar)).toString('base64') };
+        const charx = await exportCardCharx(agent, avatar, await assetFiles(agentId, agent.extra));
+        return { fileName: cardFileName(row.nickname, 'charx'), contentType: 'application/zip', base64: charx.toString('base64') };
       } catch (err) {
         if (err instanceof CardError) throw new AppError(CARD_ERRORS[err.code]);
         throw err;
@@ -144,7 +167,13 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
           const url = await storage.put(`avatars/${agentId}/${randomBytes(8).toString('hex')}.webp`, avatar, 'image/webp');
           await agents.setAvatar(agentId, userId, { image: url, kind: '2d' }, tx);
         }
+        for (const file of card.assetFiles) {
+          const key = cardAssetKey(agentId, file.path);
+          await storage.put(key, file.bytes, contentTypeOf(key));
+        }
         const problems = [...cardProblems(agent), ...(await applyVoices(userId, agentId, agent, lang, tx))];
+        // the V3 spec asks that a user be told when assets of a card cannot be imported
+        if (card.assetsLeftOut.length > 0) problems.push({ field: 'assets', messageKey: 'card.assetsNotKept' });
         return { agentId, sourceSpec: card.sourceSpec, problems };
       });
     },

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,8 @@ import { A, agentsWorld, completeAgent, createAgent, type AgentsWorld } from '..
 import { importCard } from './cards/index.ts';
 import { risuV3, sillyTavernV2, tavernV1 } from './cards/fixtures.ts';
 import { readChunks, writePng } from './cards/png.ts';
+import { openZip } from './cards/zip.ts';
+import { cardAssetKey } from './agent-cards.service.ts';
 
 const C = (action: 'export' | 'import') => `/ai/api/v1/agent/card/${action}`;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
@@ -137,7 +141,8 @@ describe('real-world-shaped cards', () => {
   it('imports a RisuAI V3 CHARX with its icon as the avatar and V3-only fields kept', async () => {
     const charx = Buffer.from(zipSync({ 'card.json': strToU8(JSON.stringify(risuV3)), 'assets/icon/images/main.png': new Uint8Array(image) }));
     const res = await importBytes(charx);
-    expect(res.body.data).toMatchObject({ sourceSpec: 'v3', problems: [] });
+    // the card names an emotion sprite the archive does not hold: the user is told
+    expect(res.body.data).toMatchObject({ sourceSpec: 'v3', problems: [{ field: 'assets', messageKey: 'card.assetsNotKept' }] });
     const agent = await agentOf(res.body.data.agentId);
     expect(agent).toMatchObject({ nickname: 'Lumen', roleIntro: risuV3.data.creator_notes, tags: risuV3.data.tags, avatar: { kind: '2d' } });
     const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'json' }, { token: w.owner.token });
@@ -149,6 +154,45 @@ describe('real-world-shaped cards', () => {
     const res = await importBytes(Buffer.from(JSON.stringify(tavernV1)));
     expect(res.body.data).toMatchObject({ sourceSpec: 'v1', problems: [] });
     expect(await agentOf(res.body.data.agentId)).toMatchObject({ nickname: 'Old Tom', roleIntro: tavernV1.personality, opening: tavernV1.first_mes, avatar: { image: null } });
+  });
+});
+
+describe('embedded assets of a CHARX', () => {
+  const python = () => fs.readFileSync(path.join(import.meta.dirname, 'cards', 'fixtures', 'zip64-python.charx'));
+  const status = async (url: string) => (await w.t.starlit.app.inject({ method: 'GET', url })).statusCode;
+
+  it('keeps the emotion sprite of a CHARX made by Python’s zipfile, writes it back on export, and deletes it with the agent', async () => {
+    const res = await importBytes(python());
+    expect(res.body.data).toMatchObject({ sourceSpec: 'v3', problems: [] });
+    const { agentId } = res.body.data;
+    const sprite = openZip(python()).read('assets/emotion/images/happy.png')!;
+    const url = `/media/${cardAssetKey(agentId, 'assets/emotion/images/happy.png')}`;
+    expect(await status(url)).toBe(200);
+
+    const exported = await w.t.call<Exported>(C('export'), { agentId, format: 'charx' }, { token: w.owner.token });
+    const zip = openZip(Buffer.from(exported.body.data.base64, 'base64'));
+    expect(zip.read('assets/emotion/images/happy.png')?.equals(sprite)).toBe(true);
+    const card = JSON.parse(zip.read('card.json')!.toString()) as { data: { assets: Array<{ uri: string }> } };
+    expect(card.data.assets.map((a) => a.uri)).toEqual(['embeded://assets/icon/images/main.png', 'embeded://assets/emotion/images/happy.png']);
+    // a JSON file carries no files, so the sprite is not written there as a dangling link
+    const json = await w.t.call<Exported>(C('export'), { agentId, format: 'json' }, { token: w.owner.token });
+    expect(Buffer.from(json.body.data.base64, 'base64').toString()).not.toContain('embeded://');
+
+    await w.t.call(A('delete'), { ids: [agentId] }, { token: w.owner.token });
+    expect(await status(url)).toBe(404);
+  });
+
+  it('imports a PNG card of about 6 MB of base64 text (under the 10 MB limit) instead of answering 500', async () => {
+    const examples = 'x'.repeat(4_500_000);
+    const res = await importBytes(pngCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Big', mes_example: examples } }));
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(0);
+    expect((await agentOf(res.body.data.agentId)).nickname).toBe('Big');
+  });
+
+  it('tells the user when an embedded asset cannot be kept (a JSON card with embeded:// links)', async () => {
+    const res = await importBytes(Buffer.from(JSON.stringify(risuV3)));
+    expect(res.body.data.problems).toEqual([{ field: 'assets', messageKey: 'card.assetsNotKept' }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { agentAuditions, agents, agentSkills, agentVoices, skills, users } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
@@ -12,6 +12,8 @@ export type AgentVoicePick = typeof agentVoices.$inferSelect;
 /** A voice of an agent with its settings there and what the voices feature knows of it. */
 export type AgentVoiceRow = AgentVoicePick & Pick<VoiceRow, 'name' | 'gender' | 'isOfficial' | 'engineParams'>;
 export type AuditionRow = typeof agentAuditions.$inferSelect;
+/** The storage folder of agents' own files: `agents/<agentId>/audition-….wav`. */
+export const AGENTS_FOLDER = 'agents/';
 
 const agentColumns = {
   id: agents.id,
@@ -112,13 +114,33 @@ export function agentsRepository(db: Handle) {
         .where(and(inArray(agents.id, ids), isNull(agents.deletedAt)));
     },
 
+    /** Deletes by stamping; the avatar fields are cleared since their files are deleted with the agent. */
     async softDelete(ownerId: string, ids: string[]): Promise<number> {
       const rows = await db
         .update(agents)
-        .set({ deletedAt: new Date(), publishedAt: null })
+        .set({ deletedAt: new Date(), publishedAt: null, avatar: null, avatarVrm: null, avatarReferenceImage: null })
         .where(and(inArray(agents.id, ids), eq(agents.ownerId, ownerId), isNull(agents.deletedAt)))
         .returning({ id: agents.id });
       return rows.length;
+    },
+
+    /** Which of these URLs a live agent's audition points at. */
+    async referencedAuditions(urls: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ audio: agentAuditions.audio })
+        .from(agentAuditions)
+        .innerJoin(agents, eq(agents.id, agentAuditions.agentId))
+        .where(and(inArray(agentAuditions.audio, urls), isNull(agents.deletedAt)));
+      return new Set(rows.map((r) => r.audio));
+    },
+
+    /** Which of these URLs a live agent shows as its avatar or model, or keeps as its reference picture. */
+    async referencedAvatars(urls: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ image: agents.avatar, vrm: agents.avatarVrm, reference: agents.avatarReferenceImage })
+        .from(agents)
+        .where(and(isNull(agents.deletedAt), or(inArray(agents.avatar, urls), inArray(agents.avatarVrm, urls), inArray(agents.avatarReferenceImage, urls))));
+      return new Set(rows.flatMap((r) => [r.image, r.vrm, r.reference]).filter((url): url is string => url !== null));
     },
 
     async skillCatalogue(): Promise<SkillRow[]> {

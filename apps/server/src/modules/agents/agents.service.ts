@@ -7,10 +7,12 @@ import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { authorizeOwnerOfAll } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { AVATARS_FOLDER } from '../avatars/avatars.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
 import { mayVoice } from '../voices/voices.policy.ts';
+import { CARD_ASSETS_FOLDER } from './agent-cards.repository.ts';
 import { authorizeAgent } from './agents.policy.ts';
-import { agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
+import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
 export interface AgentDetail {
@@ -50,11 +52,24 @@ function ruleError(code: (typeof ErrorCode)[keyof typeof ErrorCode], keys: Messa
 }
 
 /**
+ * The storage folders holding one agent's own files (uploaded and generated avatars and
+ * models, auditions, card assets), which go with the agent. Built-in and seeded files live
+ * elsewhere and stay.
+ */
+const agentFolders = (id: string) => [`${AVATARS_FOLDER}${id}/`, `${AGENTS_FOLDER}${id}/`, `${CARD_ASSETS_FOLDER}${id}/`];
+
+/**
  * Agents: drafts, publishing, voices, skills, tags, auditions. Methods that write take the
  * caller's transaction when another feature makes an agent as part of its own unit (card import).
  */
 export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechModel | null }) {
   const agents = agentsRepository(deps.db);
+
+  async function deleteFolders(folders: string[]) {
+    for (const folder of folders) {
+      for await (const object of deps.storage.list(folder)) await deps.storage.delete(object.key);
+    }
+  }
 
   /** The agent's voices in order, with what the voices feature knows of each. */
   async function voicesOf(id: string, h: Handle = deps.db): Promise<AgentVoiceRow[]> {
@@ -224,7 +239,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
         const settings = { pitch: first.pitch, volume: first.volume, speed: first.speed };
         const spoken = await speech.synthesize(row.opening, { voiceId: first.voiceId, engineParams: first.engineParams, settings }, signal);
         const extension = spoken.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
-        const key = `agents/${id}/audition-${openingSha256.slice(0, 16)}-${selectionSha256.slice(0, 16)}.${extension}`;
+        const key = `${AGENTS_FOLDER}${id}/audition-${openingSha256.slice(0, 16)}-${selectionSha256.slice(0, 16)}.${extension}`;
         audio = await deps.storage.put(key, spoken.audio, spoken.contentType);
         engine = spoken.engine;
       } catch {
@@ -265,12 +280,15 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
 
     /** Deletes the caller's agents, all of them or none: 403 when any is someone else's. */
     async remove(userId: string, ids: string[]): Promise<number> {
-      return withTx(deps.db, undefined, async (tx) => {
+      const unique = [...new Set(ids)];
+      const deleted = await withTx(deps.db, undefined, async (tx) => {
         const repo = agentsRepository(tx);
-        const unique = [...new Set(ids)];
         authorizeOwnerOfAll(userId, unique, await repo.owners(unique), ErrorCode.AGENT_NOT_FOUND);
         return repo.softDelete(userId, unique);
       });
+      // files go only once the rows are gone, so a rolled-back delete keeps everything it showed
+      for (const id of unique) await deleteFolders(agentFolders(id));
+      return deleted;
     },
 
     skills: () => agents.skillCatalogue(),

@@ -1,6 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+
+/** The storage folder of avatars: `avatars/<agentId>/…` (uploads, generated pictures, references, models). */
+export const AVATARS_FOLDER = 'avatars/';
 
 /** The job kind of a 2D avatar generation. */
 export const AVATAR_JOB = 'avatar.2d';
@@ -24,6 +27,15 @@ export interface AvatarJobResult {
 
 export function avatarsRepository(db: Db) {
   return {
+    /** Which of these storage keys an unfinished generation job still needs as its reference picture. */
+    async pendingReferences(keys: string[]): Promise<Set<string>> {
+      const pending = await db
+        .select({ key: sql<string>`${jobs.payload}->>'referenceKey'` })
+        .from(jobs)
+        .where(and(eq(jobs.kind, AVATAR_JOB), ne(jobs.status, 'done'), inArray(sql`${jobs.payload}->>'referenceKey'`, keys)));
+      return new Set(pending.map((r) => r.key));
+    },
+
     /** The newest generation job of an agent, or null. */
     async latestJob(agentId: string) {
       const [row] = await db

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AVATAR_LIMITS, AVATAR_STYLES, ErrorCode, errorMessage, type AvatarJobStatus, type Language } from '@starlit/contract';
+import { AVATAR_LIMITS, AVATAR_STYLES, ErrorCode, errorMessage, type AvatarJobStatus, type ErrorCodeValue, type Language } from '@starlit/contract';
 import type { ImageModel } from '../../ai/image/image-model.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
 import type { JobQueue, JobRow } from '../../jobs/queue.ts';
@@ -8,10 +8,19 @@ import type { Storage } from '../../platform/storage.ts';
 import type { AgentRow } from '../agents/agents.repository.ts';
 import type { AvatarInput } from '../agents/agents.service.ts';
 import { authorizeAvatarJob } from './avatars.policy.ts';
-import { AVATAR_JOB, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
+import { AVATAR_JOB, AVATARS_FOLDER, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
-import { isVrm } from './glb.ts';
+import { vrmProblem, type VrmProblem } from './glb.ts';
 import { normalizeAvatarImage } from './image-upload.ts';
+
+/** The refusal each problem of an uploaded model answers. */
+const VRM_ERRORS: Record<VrmProblem, ErrorCodeValue> = {
+  'not-vrm': ErrorCode.AVATAR_BAD_VRM,
+  'json-too-large': ErrorCode.AVATAR_VRM_JSON_TOO_LARGE,
+  'too-deep': ErrorCode.AVATAR_VRM_TOO_DEEP,
+  'not-gltf-2': ErrorCode.AVATAR_VRM_NOT_GLTF_2,
+  'external-uri': ErrorCode.AVATAR_VRM_EXTERNAL_URI,
+};
 
 /** Side of a generated avatar in pixels. */
 const GENERATED_SIZE = 512;
@@ -65,7 +74,7 @@ export function avatarsService(deps: AvatarsDeps) {
     };
   }
 
-  const key = (agentId: string, ext: string) => `avatars/${agentId}/${randomBytes(8).toString('hex')}.${ext}`;
+  const key = (agentId: string, ext: string) => `${AVATARS_FOLDER}${agentId}/${randomBytes(8).toString('hex')}.${ext}`;
 
   /** Checks and re-encodes an uploaded picture (content, size, metadata) and answers its storage key. */
   async function storeUpload(agentId: string, base64: string): Promise<string> {
@@ -145,7 +154,8 @@ export function avatarsService(deps: AvatarsDeps) {
       const agent = await owned(userId, agentId);
       const model = Buffer.from(base64, 'base64');
       if (model.length > AVATAR_LIMITS.vrmBytes) throw new AppError(ErrorCode.AVATAR_VRM_TOO_LARGE);
-      if (!isVrm(model)) throw new AppError(ErrorCode.AVATAR_BAD_VRM);
+      const problem = vrmProblem(model);
+      if (problem) throw new AppError(VRM_ERRORS[problem]);
       const url = await storage.put(key(agentId, 'vrm'), model, 'model/gltf-binary');
       await agents.setAvatar(agentId, userId, { vrm: url, kind: agent.avatarKind ?? '3d' });
       return present(userId, agentId);

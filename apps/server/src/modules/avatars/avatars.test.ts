@@ -5,6 +5,7 @@ import { calls, ErrorCode } from '@starlit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { alteredVrm, deeplyNestedVrm } from '../../../test/vrm.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { buildDefaultVrm } from './default-vrm.ts';
 import { isVrm, writeGlb } from './glb.ts';
@@ -149,6 +150,27 @@ describe('3D avatars', () => {
     expect(served.headers['content-type']).toBe('model/gltf-binary');
     expect(served.rawPayload.equals(vrm)).toBe(true);
     expect((await t.call(c.setKind.path, { agentId, kind: '2d' }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_NO_2D_IMAGE);
+  });
+
+  it('checks the glTF JSON before storing: external URIs, deep nesting, glTF 1 are refused, in the caller’s language', async () => {
+    const agentId = await newAgent(owner.userId);
+    const external = alteredVrm((json) => {
+      (json.buffers as Array<Record<string, unknown>>)[0].uri = 'http://attacker.example/model.bin';
+    });
+    const cases: Array<[Buffer, number, string, string]> = [
+      [external, ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'zh_TW', 'VRM 模型指向檔案以外的資源：緩衝區與圖片都必須包含在檔案內'],
+      [alteredVrm((json) => void (json.images = [{ uri: 'https://attacker.example/face.png' }])), ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'en_US', 'The VRM model points at files outside it: its buffers and images must be inside the file'],
+      [deeplyNestedVrm(50_000), ErrorCode.AVATAR_VRM_TOO_DEEP, 'en_US', "The VRM model's glTF JSON is nested more than 64 levels deep"],
+      [deeplyNestedVrm(50_000), ErrorCode.AVATAR_VRM_TOO_DEEP, 'zh_TW', 'VRM 模型的 glTF JSON 巢狀超過 64 層'],
+      [alteredVrm((json) => void (json.asset = { version: '1.0' })), ErrorCode.AVATAR_VRM_NOT_GLTF_2, 'zh_TW', 'VRM 模型不是 glTF 2.0（asset.version 須為 2.0）'],
+    ];
+    for (const [file, code, lang, message] of cases) {
+      const res = await t.call(c.upload3d.path, { agentId, vrm: b64(file) }, { token: owner.token, lang });
+      expect(res.body).toMatchObject({ code, message });
+    }
+    const after = await t.call<{ model3d: string | null }>(c.get.path, { agentId }, { token: owner.token });
+    expect(after.body.data.model3d).toBeNull();
+    await expect(fs.readdir(path.join(dataDir, 'media', 'avatars', agentId))).rejects.toThrow(/ENOENT/);
   });
 
   it('refuses a model over 16 MB', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { alteredVrm, deeplyNestedVrm } from '../../../test/vrm.ts';
 import { buildDefaultVrm } from './default-vrm.ts';
-import { isVrm, readGlbJson, writeGlb } from './glb.ts';
+import { isVrm, MAX_GLTF_JSON_BYTES, MAX_GLTF_JSON_DEPTH, readGlbJson, vrmProblem, writeGlb } from './glb.ts';
 
 const REQUIRED_BONES = [
   'hips', 'spine', 'head',
@@ -59,5 +60,47 @@ describe('built-in VRM', () => {
 
   it('is the same on every start', () => {
     expect(buildDefaultVrm().equals(file)).toBe(true);
+  });
+});
+
+/** `depth` arrays, each inside the one before. */
+const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+
+describe('an uploaded VRM is checked before it is stored', () => {
+  it('accepts the built-in model, and buffers and images inside the file (BIN chunk, buffer view, data: URI)', () => {
+    expect(vrmProblem(buildDefaultVrm())).toBeNull();
+    const inside = alteredVrm((json) => {
+      json.images = [{ bufferView: 0, mimeType: 'image/png' }, { uri: 'data:image/png;base64,iVBORw0KGgo=' }];
+    });
+    expect(vrmProblem(inside)).toBeNull();
+  });
+
+  it('refuses a buffer or an image at an external URI', () => {
+    const buffer = alteredVrm((json) => {
+      (json.buffers as Array<Record<string, unknown>>)[0].uri = 'http://attacker.example/model.bin';
+    });
+    expect(vrmProblem(buffer)).toBe('external-uri');
+    for (const uri of ['https://attacker.example/skin.png', 'skin.png', 'file:///etc/passwd', '//attacker.example/a.png']) {
+      expect(vrmProblem(alteredVrm((json) => void (json.images = [{ uri }]))), uri).toBe('external-uri');
+    }
+    expect(vrmProblem(alteredVrm((json) => void (json.images = [{ uri: 42 }])))).toBe('external-uri');
+  });
+
+  it('refuses JSON nested deeper than the bound without parsing it, and counts no brackets inside strings', () => {
+    expect(vrmProblem(deeplyNestedVrm(100_000))).toBe('too-deep');
+    expect(vrmProblem(deeplyNestedVrm(MAX_GLTF_JSON_DEPTH))).toBe('too-deep');
+    expect(vrmProblem(alteredVrm((json) => void (json.extras = nested(MAX_GLTF_JSON_DEPTH - 1))))).toBeNull();
+    expect(vrmProblem(alteredVrm((json) => void (json.extras = { note: '[[[[{{{{"\\'.repeat(100) })))).toBeNull();
+  });
+
+  it('refuses a JSON chunk over the size bound, glTF other than 2.x, and what is not a VRM', () => {
+    const huge = alteredVrm((json) => void (json.extras = { padding: 'x'.repeat(MAX_GLTF_JSON_BYTES) }));
+    expect(vrmProblem(huge)).toBe('json-too-large');
+    expect(vrmProblem(alteredVrm((json) => void (json.asset = { version: '1.0' })))).toBe('not-gltf-2');
+    expect(vrmProblem(alteredVrm((json) => void delete json.asset))).toBe('not-gltf-2');
+    expect(vrmProblem(alteredVrm((json) => void (json.asset = { version: '2.1' })))).toBeNull();
+    expect(vrmProblem(alteredVrm((json) => void (json.buffers = { uri: 'x' })))).toBe('not-gltf-2');
+    expect(vrmProblem(writeGlb({ asset: { version: '2.0' } }, Buffer.alloc(0)))).toBe('not-vrm');
+    expect(vrmProblem(Buffer.from('glTF but not really'))).toBe('not-vrm');
   });
 });

@@ -41,6 +41,9 @@ export function cloneRunner(deps: { voices: VoicesRepository; storage: Storage; 
     } catch (err) {
       if (signal.aborted) return;
       log.warn({ err, voiceId: row.id, engine: cloner.engine }, 'voice clone failed');
+      // the clip is a person's own voice: it stays no longer than the clone needs it, and is
+      // gone before anyone can read that the clone failed
+      if (row.clipKey) await storage.delete(row.clipKey);
       await voices.fail(row.id, failureOf(err));
     }
   }

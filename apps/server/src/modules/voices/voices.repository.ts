@@ -6,6 +6,10 @@ import type { CloneFailure } from './clone-runner.ts';
 
 export type VoiceRow = typeof voices.$inferSelect;
 
+/** Storage folders of the voices feature: uploaded clips, and spoken samples and previews. */
+export const VOICE_CLIPS_FOLDER = 'voices/clips/';
+export const VOICE_SPEECH_FOLDER = 'voices/speech/';
+
 /** Which voices a list shows. */
 export type VoiceFilter = { kind: 'official' } | { kind: 'gender'; gender: 'Male' | 'Female'; userId: string | null } | { kind: 'own'; userId: string };
 
@@ -62,12 +66,25 @@ export function voicesRepository(db: Handle) {
       await db.update(voices).set({ status: 'done', engineParams, sample, failureReason: null }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
     },
 
+    /** Records a failed clone and forgets its clip, which nothing clones from again. */
     async fail(id: string, reason: CloneFailure): Promise<void> {
-      await db.update(voices).set({ status: 'failed', failureReason: reason }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
+      await db.update(voices).set({ status: 'failed', failureReason: reason, clipKey: null }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
     },
 
     async setSample(id: string, sample: string): Promise<void> {
       await db.update(voices).set({ sample }).where(eq(voices.id, id));
+    },
+
+    /** Which of these storage keys a voice keeps as its clip. */
+    async referencedClips(keys: string[]): Promise<Set<string>> {
+      const rows = await db.select({ key: voices.clipKey }).from(voices).where(inArray(voices.clipKey, keys));
+      return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+    },
+
+    /** Which of these URLs a voice has as its sample. */
+    async referencedSamples(urls: string[]): Promise<Set<string>> {
+      const rows = await db.select({ url: voices.sample }).from(voices).where(inArray(voices.sample, urls));
+      return new Set(rows.flatMap((r) => (r.url ? [r.url] : [])));
     },
 
     async remove(id: string): Promise<void> {

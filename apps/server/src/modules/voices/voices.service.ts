@@ -11,7 +11,7 @@ import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { contentTypeOf, type Storage } from '../../platform/storage.ts';
 import { cloneRunner } from './clone-runner.ts';
 import { authorizeVoice } from './voices.policy.ts';
-import type { VoiceFilter, VoiceRow, VoicesRepository } from './voices.repository.ts';
+import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoiceFilter, type VoiceRow, type VoicesRepository } from './voices.repository.ts';
 
 /** The sentence a voice sample and a preview speak, by the voice's language. */
 export const SAMPLE_TEXT: Record<string, string> = {
@@ -53,11 +53,11 @@ export function voicesService(deps: {
   async function speak(voiceId: string, engineParams: VoiceEngineParams, settings: VoiceSettings, text: string) {
     const hash = createHash('sha256').update(JSON.stringify([speech.engine, engineParams, settings, text])).digest('hex').slice(0, 32);
     for (const ext of ['wav', 'mp3']) {
-      const key = `voices/speech/${hash}.${ext}`;
+      const key = `${VOICE_SPEECH_FOLDER}${hash}.${ext}`;
       if (await storage.read(key)) return { url: storage.url(key), contentType: contentTypeOf(key) };
     }
     const out = await speech.synthesize(text, { voiceId, engineParams, settings }, AbortSignal.timeout(SPEAK_TIMEOUT_MS));
-    const key = `voices/speech/${hash}.${out.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}`;
+    const key = `${VOICE_SPEECH_FOLDER}${hash}.${out.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}`;
     return { url: await storage.put(key, out.audio, out.contentType), contentType: out.contentType };
   }
 
@@ -100,7 +100,7 @@ export function voicesService(deps: {
       });
       const id = randomUUID();
       // a name unrelated to the voice id, which other people may see: the clip is a person's own voice
-      const clipKey = `voices/clips/${randomBytes(16).toString('hex')}.${AUDIO_EXTENSIONS[probed.contentType]}`;
+      const clipKey = `${VOICE_CLIPS_FOLDER}${randomBytes(16).toString('hex')}.${AUDIO_EXTENSIONS[probed.contentType]}`;
       const row = await voices.insertClone(
         { id, ownerId: user.id, name: input.name, gender: input.gender, language: input.language, isOfficial: false, status: 'creating', clonedBy: deps.cloner.engine, clipKey },
         MAX_CLONED_VOICES_PER_USER,
@@ -117,10 +117,15 @@ export function voicesService(deps: {
     },
 
     async remove(user: AuthUser, id: string): Promise<void> {
-      authorizeVoice(user.id, 'delete', await voices.byId(id));
+      const row = authorizeVoice(user.id, 'delete', await voices.byId(id));
       // deleting it would silently take the voice (and the audition) from a published agent
       if (await deps.voiceInUse(id)) throw new AppError(ErrorCode.VOICE_IN_USE);
       await voices.remove(id);
+      // the clip and the sample are the person's voice: they go with the row, not at the next
+      // sweep. Samples are stored by what shapes the sound, so another voice may share one.
+      if (row.clipKey) await storage.delete(row.clipKey);
+      const sampleKey = row.sample ? storage.keyOf(row.sample) : null;
+      if (row.sample && sampleKey && (await voices.referencedSamples([row.sample])).size === 0) await storage.delete(sampleKey);
     },
 
     /** Speaks a sample sentence with a voice and slider settings (SPEC §4 voice generation). */

@@ -51,6 +51,8 @@ const lorebookEntry = fc.record({
   extensions: unknownFields,
   enabled: fc.boolean(),
   insertion_order: fc.integer(),
+  // required by V3 (a V3 export adds it to entries that lack it, so a kept entry has it)
+  use_regex: fc.boolean(),
 });
 
 const v2Fields = fc.record(

@@ -3,7 +3,7 @@ import { CHARX_ICON_URI, DEFAULT_ICON_URI } from './assets.ts';
 import { writeCharx } from './charx.ts';
 import { cardJson, type ExportSpec } from './mapping.ts';
 import { isPng, readChunks, withCardTexts, withoutCardChunks, writePng } from './png.ts';
-import { CardError, type CardAgent } from './types.ts';
+import { CardError, type CardAgent, type CardAssetFile } from './types.ts';
 
 /** Writing an agent as a character card: PNG (V2 and V3 inside), JSON, or CHARX. */
 
@@ -52,8 +52,12 @@ export async function exportCardPng(agent: CardAgent, avatar: Buffer | null): Pr
   });
 }
 
-/** A CHARX archive: `card.json` (V3) and, when there is an avatar, the icon it points at. */
-export async function exportCardCharx(agent: CardAgent, avatar: Buffer | null): Promise<Buffer> {
+/**
+ * A CHARX archive: `card.json` (V3), the files of its kept embedded assets (those given in
+ * `assetFiles`; an asset without its file is left out) and, when there is an avatar, the icon.
+ */
+export async function exportCardCharx(agent: CardAgent, avatar: Buffer | null, assetFiles: CardAssetFile[] = []): Promise<Buffer> {
   const icon = avatar ? await asPng(avatar) : null;
-  return writeCharx(JSON.stringify(cardJson(agent, 'v3', icon ? CHARX_ICON_URI : null)), icon);
+  const paths = new Set(assetFiles.map((file) => file.path));
+  return writeCharx(JSON.stringify(cardJson(agent, 'v3', icon ? CHARX_ICON_URI : null, (path) => paths.has(path))), icon, assetFiles);
 }

@@ -1,5 +1,6 @@
 /** Character cards: the library the agents service uses for import and export (docs/cards.md). */
 export { exportCardCharx, exportCardJson, exportCardPng, placeholderAvatar } from './export.ts';
+export { keptAssetPaths } from './assets.ts';
 export { importCard } from './import.ts';
 export type { ExportSpec } from './mapping.ts';
 export {
@@ -9,6 +10,7 @@ export {
   MAX_UNCOMPRESSED_BYTES,
   emptyExtra,
   type CardAgent,
+  type CardAssetFile,
   type CardAvatarKind,
   type CardErrorCode,
   type CardExtra,

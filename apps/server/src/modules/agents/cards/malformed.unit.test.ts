@@ -99,6 +99,18 @@ describe('malformed PNG', () => {
     expect(card.warnings[0]).toMatch(/V3 card .* could not be read/);
   });
 
+  it('a card of about 6 MB of base64 text, well under the 10 MB limit, imports', () => {
+    const examples = 'x'.repeat(4_500_000);
+    const body = b64(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Big', mes_example: examples } }));
+    expect(body.length).toBeGreaterThan(6_000_000);
+    const card = importCard(pngWith(text('chara', body)));
+    expect(card.agent.nickname).toBe('Big');
+    expect(card.agent.extra.data.mes_example).toBe(examples);
+    // as long, and of a length base64 cannot have
+    const unpadded = body.replace(/=+$/, '');
+    expect(codeOf(pngWith(text('chara', unpadded + 'A'.repeat((5 - (unpadded.length % 4)) % 4))))).toBe('bad_base64');
+  });
+
   it('a compressed iTXt card that expands beyond the limit', async () => {
     const { deflateSync } = await import('node:zlib');
     const bomb = deflateSync(Buffer.alloc(21 * 1024 * 1024, 0x41));
@@ -125,7 +137,8 @@ describe('malformed JSON and other files', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+    // 2000 runs take about 2 s alone and several times that on a loaded machine
+  }, 30_000);
 
   it('each failure has its code', () => {
     const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -156,13 +169,14 @@ describe('malformed CHARX', () => {
     const bomb = Buffer.from(zipSync({ 'card.json': Buffer.concat([card, huge]) }, { level: 9 }));
     expect(bomb.length).toBeLessThan(MAX_CARD_BYTES);
     expect(codeOf(bomb)).toBe('too_large');
-    // the central directory claims 20 bytes: fflate inflates no more than that, so the JSON is cut
+    // the central directory claims 20 bytes: no more than that is inflated, and the cut file fails its CRC
     const liar = Buffer.from(bomb);
     liar.writeUInt32LE(20, liar.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
-    expect(codeOf(liar)).toBe('bad_json');
+    expect(codeOf(liar)).toBe('corrupt_zip');
     const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}`, new Uint8Array(0)]));
     expect(codeOf(Buffer.from(zipSync({ ...many, 'card.json': card })))).toBe('too_large');
-  });
+    // deflating 21 MB at level 9 takes seconds on a loaded machine
+  }, 30_000);
 
   it('any single byte changed: a CardError or a card, never another exception', async () => {
     const charx = await exportCardCharx(agent, image);

@@ -34,6 +34,26 @@ const V3_DEFAULTS: Record<string, unknown> = { group_only_greetings: [] };
 
 export type ExportSpec = 'v2' | 'v3';
 
+/**
+ * The keys the specs require of a lorebook entry, at the value written when a kept entry
+ * lacks one (cards from lenient tools often do). V3 adds `use_regex`; both require
+ * `extensions` on the book and on every entry.
+ */
+const ENTRY_DEFAULTS: Record<ExportSpec, Record<string, unknown>> = {
+  v2: { keys: [], content: '', extensions: {}, enabled: true, insertion_order: 0 },
+  v3: { keys: [], content: '', extensions: {}, enabled: true, insertion_order: 0, use_regex: false },
+};
+
+/** The kept lorebook with every key its spec requires; values present are written unchanged. */
+function lorebook(book: Record<string, unknown>, spec: ExportSpec): Record<string, unknown> {
+  const entries = Array.isArray(book.entries) ? book.entries : [];
+  return {
+    ...book,
+    extensions: isRecord(book.extensions) ? book.extensions : {},
+    entries: entries.map((entry) => (isRecord(entry) ? { ...ENTRY_DEFAULTS[spec], ...entry, ...(isRecord(entry.extensions) ? {} : { extensions: {} }) } : entry)),
+  };
+}
+
 function omit(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   // Object.fromEntries defines properties, so a "__proto__" key stays data and never a prototype
   return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
@@ -47,7 +67,7 @@ const isDefault = (key: string, value: unknown) =>
  * The card's JSON object. `iconUri` is where the V3 main icon lives (null: the card has no
  * image); the V2 object ignores it.
  */
-export function cardJson(agent: CardAgent, spec: ExportSpec, iconUri: string | null): Record<string, unknown> {
+export function cardJson(agent: CardAgent, spec: ExportSpec, iconUri: string | null, hasFile: (path: string) => boolean = () => false): Record<string, unknown> {
   const { extensions: others, ...kept } = spec === 'v2' ? omit(agent.extra.data, V3_ONLY_FIELDS) : agent.extra.data;
   const mapped = {
     name: agent.nickname,
@@ -65,8 +85,9 @@ export function cardJson(agent: CardAgent, spec: ExportSpec, iconUri: string | n
       ...V2_DEFAULTS,
       ...(spec === 'v3' ? V3_DEFAULTS : {}),
       ...kept,
+      ...(isRecord(kept.character_book) ? { character_book: lorebook(kept.character_book, spec) } : {}),
       extensions: { ...(isRecord(others) ? others : {}), starlit: writeStarlit(agent) },
-      ...(spec === 'v3' ? { assets: exportAssets(kept.assets, iconUri) } : {}),
+      ...(spec === 'v3' ? { assets: exportAssets(kept.assets, iconUri, hasFile) } : {}),
       // again last, so that nothing in extra can shadow the agent
       ...mapped,
     },
@@ -105,10 +126,15 @@ export interface MappedCard {
   agent: CardAgent;
   sourceSpec: CardSpec;
   warnings: string[];
+  /** Assets whose files could not come along (type/name each). */
+  assetsLeftOut: string[];
 }
 
-/** The agent a parsed card JSON describes; anything that is not a V1, V2 or V3 card is a CardError. */
-export function agentFromJson(card: unknown): MappedCard {
+/**
+ * The agent a parsed card JSON describes; anything that is not a V1, V2 or V3 card is a
+ * CardError. `hasFile` says whether the card's archive holds a file (never, outside a CHARX).
+ */
+export function agentFromJson(card: unknown, hasFile: (path: string) => boolean = () => false): MappedCard {
   if (!isRecord(card)) throw new CardError('not_a_card', 'The JSON is not a character card: it is not an object.');
   const sourceSpec = specOf(card);
   const warnings: string[] = [];
@@ -126,7 +152,7 @@ export function agentFromJson(card: unknown): MappedCard {
   const others = isRecord(extensions) ? omit(extensions, ['starlit']) : {};
 
   const extra = Object.entries(omit(data, MAPPED_FIELDS)).filter(([key, value]) => !isDefault(key, value));
-  const assets = importAssets(data.assets, warnings);
+  const { kept: assets, leftOut: assetsLeftOut } = importAssets(data.assets, warnings, hasFile);
   const extraData = Object.fromEntries([
     ...extra.filter(([key]) => key !== 'assets'),
     ...(assets ? [['assets', assets]] : []),
@@ -148,5 +174,5 @@ export function agentFromJson(card: unknown): MappedCard {
     ...starlit,
     extra: { topLevel, data: extraData },
   };
-  return { agent, sourceSpec, warnings };
+  return { agent, sourceSpec, warnings, assetsLeftOut };
 }

@@ -82,6 +82,53 @@ describe('a SillyTavern V2 card with a lorebook', () => {
   });
 });
 
+describe('a lorebook written without the extensions the specs require', () => {
+  // V2 spec, CharacterBook and its entries: the keys a reader may rely on
+  const V2_BOOK_KEYS = ['extensions', 'entries'];
+  const V2_ENTRY_KEYS = ['keys', 'content', 'extensions', 'enabled', 'insertion_order'];
+  // V3 spec, Lorebook: the same, and use_regex on every entry
+  const V3_ENTRY_KEYS = [...V2_ENTRY_KEYS, 'use_regex'];
+  const lenient = {
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: {
+      name: 'Archivist',
+      character_book: {
+        name: 'Stacks',
+        entries: [
+          { keys: ['archive'], content: 'Dust and ledgers.', enabled: true, insertion_order: 5, comment: 'kept as it is' },
+          { keys: ['vault'], content: 'Locked.', extensions: { depth: 2 }, enabled: false, insertion_order: 1 },
+        ],
+      },
+    },
+  };
+  type Book = { entries: Array<Record<string, unknown>> } & Record<string, unknown>;
+  const bookOf = (text: string) => dataOf(text).character_book as Book;
+
+  it('a V2 export writes character_book.extensions and every entry’s, keeping what was there', () => {
+    const { agent } = importCard(json(lenient));
+    const book = bookOf(exportCardJson(agent, 'v2'));
+    for (const key of V2_BOOK_KEYS) expect(book).toHaveProperty(key);
+    for (const entry of book.entries) for (const key of V2_ENTRY_KEYS) expect(entry).toHaveProperty(key);
+    expect(book.extensions).toEqual({});
+    expect(book.entries[0]).toMatchObject({ extensions: {}, insertion_order: 5, comment: 'kept as it is' });
+    expect(book.entries[1]).toMatchObject({ extensions: { depth: 2 }, enabled: false });
+    expect(book.name).toBe('Stacks');
+  });
+
+  it('a V3 export (JSON and inside the PNG) writes them too, with use_regex', async () => {
+    const { agent } = importCard(json(lenient));
+    const v3 = bookOf(exportCardJson(agent, 'v3'));
+    expect(v3.extensions).toEqual({});
+    for (const entry of v3.entries) for (const key of V3_ENTRY_KEYS) expect(entry).toHaveProperty(key);
+    const chunks = readChunks(await exportCardPng(agent, image));
+    const textOf = (keyword: string) => chunks.map((c) => c.data.toString('latin1')).find((d) => d.startsWith(`${keyword}\0`))!.slice(keyword.length + 1);
+    const v2InPng = bookOf(Buffer.from(textOf('chara'), 'base64').toString('utf8'));
+    expect(v2InPng.extensions).toEqual({});
+    for (const entry of v2InPng.entries) for (const key of V2_ENTRY_KEYS) expect(entry).toHaveProperty(key);
+  });
+});
+
 describe('a RisuAI V3 card in a CHARX', () => {
   const icon = () => image;
   const charx = () =>
@@ -94,11 +141,13 @@ describe('a RisuAI V3 card in a CHARX', () => {
       }),
     );
 
-  it('takes the main icon as the avatar, keeps V3 fields and web assets, and says which files were left out', () => {
-    const { agent, avatar, sourceSpec, warnings } = importCard(charx());
+  it('takes the main icon as the avatar, keeps V3 fields, web assets and embedded assets with their files', () => {
+    const { agent, avatar, sourceSpec, warnings, assetFiles, assetsLeftOut } = importCard(charx());
     expect(sourceSpec).toBe('v3');
     expect(avatar).toEqual(image);
-    expect(warnings).toEqual(['Assets stored inside the card file were not imported: emotion/happy.']);
+    expect(warnings).toEqual([]);
+    expect(assetsLeftOut).toEqual([]);
+    expect(assetFiles).toEqual([{ path: 'assets/emotion/images/happy.png', bytes: image }]);
     expect(agent).toMatchObject({ nickname: 'Lumen', roleIntro: risuV3.data.creator_notes, tags: ['fantasy', 'spirit', 'wholesome'] });
     expect(agent.extra.data).toMatchObject({
       group_only_greetings: risuV3.data.group_only_greetings,
@@ -107,21 +156,44 @@ describe('a RisuAI V3 card in a CHARX', () => {
       source: risuV3.data.source,
       creation_date: 1714560000,
       character_book: risuV3.data.character_book,
-      assets: [risuV3.data.assets[1]],
+      assets: [risuV3.data.assets[1], risuV3.data.assets[2]],
       extensions: risuV3.data.extensions,
     });
     // empty V2 fields are not kept: every export writes them anyway
     expect(agent.extra.data).not.toHaveProperty('personality');
   });
 
-  it('exports a CHARX whose card points at the icon inside it', async () => {
-    const { agent, avatar } = importCard(charx());
-    const again = importCard(await exportCardCharx(agent, avatar));
+  it('exports a CHARX whose card points at the icon and the kept asset files inside it', async () => {
+    const { agent, avatar, assetFiles } = importCard(charx());
+    const again = importCard(await exportCardCharx(agent, avatar, assetFiles));
     expect(again.agent).toEqual(agent);
     expect(again.avatar).toEqual(avatar);
+    expect(again.assetFiles).toEqual(assetFiles);
+    // JSON and PNG carry no files: the embedded asset is left out of them, not written as a dangling link
     const v3 = dataOf(exportCardJson(agent));
     expect(v3.assets).toEqual([{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }, risuV3.data.assets[1]]);
     expect(v3.nickname).toBe('Lu');
+    const withoutFiles = importCard(await exportCardCharx(agent, avatar));
+    expect(withoutFiles.agent.extra.data.assets).toEqual([risuV3.data.assets[1]]);
+  });
+
+  it('names the embedded assets it cannot keep: a file missing from the archive, an unsafe path, a JSON or PNG card', () => {
+    const assets = [
+      ...risuV3.data.assets,
+      { type: 'emotion', uri: 'embeded://assets/emotion/images/sad.png', name: 'sad', ext: 'png' },
+      { type: 'background', uri: 'embeded://../../outside.png', name: 'escape', ext: 'png' },
+    ];
+    const card = { ...risuV3, data: { ...risuV3.data, assets } };
+    const zip = Buffer.from(
+      zipSync({ 'card.json': strToU8(JSON.stringify(card)), 'assets/icon/images/main.png': new Uint8Array(image), 'assets/emotion/images/happy.png': new Uint8Array(image), '../../outside.png': new Uint8Array(image) }),
+    );
+    const fromZip = importCard(zip);
+    expect(fromZip.assetsLeftOut).toEqual(['emotion/sad', 'background/escape']);
+    expect(fromZip.warnings).toEqual(['Assets whose files are not in the card could not be imported: emotion/sad, background/escape.']);
+    expect(fromZip.assetFiles.map((f) => f.path)).toEqual(['assets/emotion/images/happy.png']);
+    expect(importCard(json(card)).assetsLeftOut).toEqual(['emotion/happy', 'emotion/sad', 'background/escape']);
+    const risuPng = { ...risuV3, data: { ...risuV3.data, assets: [{ type: 'emotion', uri: '__asset:0', name: 'wink', ext: 'png' }] } };
+    expect(importCard(pngWith(tEXt('ccv3', b64(risuPng)))).assetsLeftOut).toEqual(['emotion/wink']);
   });
 
   it('says so when the icon the card names is not in the archive', () => {

@@ -43,7 +43,7 @@ describe('export then import gives the same agent', () => {
       fc.property(cardAgent(true), (agent) => {
         const before = structuredClone(agent);
         const card = importCard(Buffer.from(exportCardJson(agent)));
-        expect(card).toEqual({ agent, avatar: null, sourceSpec: 'v3', warnings: [] });
+        expect(card).toEqual({ agent, avatar: null, assetFiles: [], assetsLeftOut: [], sourceSpec: 'v3', warnings: [] });
         expect(agent).toEqual(before);
       }),
       { numRuns: 300 },
@@ -54,7 +54,7 @@ describe('export then import gives the same agent', () => {
     fc.assert(
       fc.property(cardAgent(false), (agent) => {
         const card = importCard(Buffer.from(exportCardJson(agent, 'v2')));
-        expect(card).toEqual({ agent, avatar: null, sourceSpec: 'v2', warnings: [] });
+        expect(card).toEqual({ agent, avatar: null, assetFiles: [], assetsLeftOut: [], sourceSpec: 'v2', warnings: [] });
       }),
       { numRuns: 300 },
     );
@@ -64,7 +64,7 @@ describe('export then import gives the same agent', () => {
     await fc.assert(
       fc.asyncProperty(cardAgent(true), fc.boolean(), async (agent, withAvatar) => {
         const card = importCard(await exportCardCharx(agent, withAvatar ? avatar : null));
-        expect(card).toEqual({ agent, avatar: withAvatar ? avatar : null, sourceSpec: 'v3', warnings: [] });
+        expect(card).toEqual({ agent, avatar: withAvatar ? avatar : null, assetFiles: [], assetsLeftOut: [], sourceSpec: 'v3', warnings: [] });
       }),
       { numRuns: 150 },
     );

@@ -40,10 +40,20 @@ export interface CardAgent {
 
 export type CardSpec = 'v1' | 'v2' | 'v3';
 
+/** A file of the card's archive that a kept asset (`embeded://<path>`) points at. */
+export interface CardAssetFile {
+  path: string;
+  bytes: Buffer;
+}
+
 export interface ImportedCard {
   agent: CardAgent;
   /** The card's image (PNG without its card chunks, or the CHARX main icon); null when none. */
   avatar: Buffer | null;
+  /** The files of the kept embedded assets (CHARX only), to store and write back on export. */
+  assetFiles: CardAssetFile[];
+  /** Assets whose files could not be kept (type/name each): the user is told. */
+  assetsLeftOut: string[];
   sourceSpec: CardSpec;
   /** Things the user should know (a fallback was used, something could not be imported). */
   warnings: string[];

@@ -1,0 +1,38 @@
+import type { StorageOwner } from '../../platform/storage-sweep.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { CARD_ASSETS_FOLDER, type AgentCardsRepository } from '../agents/agent-cards.repository.ts';
+import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
+import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
+import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
+
+/**
+ * The storage folders people's files are written to, each with the feature that says which
+ * files its rows still use: what the orphan sweep may delete. Seeded and built-in files
+ * (`seed/`, the default models) are in none of them.
+ */
+export function mediaOwners(deps: {
+  storage: Storage;
+  agents: AgentsRepository;
+  cards: AgentCardsRepository;
+  avatars: AvatarsRepository;
+  voices: VoicesRepository;
+}): StorageOwner[] {
+  const { storage } = deps;
+  /** The keys whose URLs `find` answers as referenced. */
+  const byUrl = async (keys: string[], find: (urls: string[]) => Promise<Set<string>>) => {
+    const found = await find(keys.map(storage.url));
+    return new Set(keys.filter((key) => found.has(storage.url(key))));
+  };
+  return [
+    {
+      prefix: AVATARS_FOLDER,
+      // shown or kept as a reference by a live agent, or still needed by an unfinished generation
+      referenced: async (keys) => new Set([...(await byUrl(keys, deps.agents.referencedAvatars)), ...(await deps.avatars.pendingReferences(keys))]),
+    },
+    { prefix: AGENTS_FOLDER, referenced: (keys) => byUrl(keys, deps.agents.referencedAuditions) },
+    { prefix: CARD_ASSETS_FOLDER, referenced: (keys) => deps.cards.referencedAssets(keys) },
+    { prefix: VOICE_CLIPS_FOLDER, referenced: (keys) => deps.voices.referencedClips(keys) },
+    // spoken samples, and previews cached for a day (a preview is made again when asked)
+    { prefix: VOICE_SPEECH_FOLDER, referenced: (keys) => byUrl(keys, deps.voices.referencedSamples) },
+  ];
+}
