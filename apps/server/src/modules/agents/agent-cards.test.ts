@@ -246,6 +246,20 @@ describe('an import failing after the draft is written', () => {
     }
     expect((await importBytes(Buffer.from(JSON.stringify(sillyTavernV2)))).body.code).toBe(0);
   });
+
+  // cards the database cannot store as they are: whether the import refuses them or cleans
+  // them, it makes one whole draft or nothing, never a draft without its card
+  const withExtensions = (extensions: unknown) => JSON.stringify({ ...sillyTavernV2, data: { ...sillyTavernV2.data, extensions } });
+  it.each([
+    ['a NUL character in a kept extension', withExtensions({ note: 'notes\u0000more' })],
+    ['an extensions object 5,000 levels deep', withExtensions({ deep: '@' }).replace('"@"', `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`)],
+  ])('%s: a whole draft or nothing', async (_, text) => {
+    const before = await rowsOf(w.owner.userId);
+    const res = await importBytes(Buffer.from(text));
+    const after = await rowsOf(w.owner.userId);
+    if (res.body.code === 0) expect(after).toEqual({ agents: before.agents + 1, extras: before.extras + 1 });
+    else expect(after).toEqual(before);
+  });
 });
 
 describe('a card over the limits of SPEC §5', () => {
