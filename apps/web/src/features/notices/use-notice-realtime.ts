@@ -13,8 +13,8 @@ export function useNoticeRealtime(): void {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
     let firstConnection = true;
     return startRealtime({
-      onEvent: (name) => {
-        if (name === 'notice') refresh();
+      onEvent: (event) => {
+        if (event.event === 'notice') refresh();
       },
       // after a reconnection, notices may have arrived while the stream was down
       onConnected: () => {
