@@ -54,7 +54,7 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
   const { t: tc } = useTranslation();
   const viewer = useAuthStore((s) => s.session?.userInfo.userId ?? null);
   const needsViewer = tab === 'following' && viewer === null;
-  const feed = useHomeFeed(tab, !needsViewer, viewer);
+  const feed = useHomeFeed(tab, !needsViewer);
 
   if (needsViewer) return <SignInToFollow />;
   if (feed.isPending) {

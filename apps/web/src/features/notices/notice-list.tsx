@@ -74,7 +74,7 @@ export function NoticeList({ kind }: { kind: NoticeKind }) {
   if (list.isError) {
     return <LoadFailed onRetry={() => void list.refetch()} />;
   }
-  const notices = list.data.pages.flatMap((page) => page.items);
+  const notices = list.data.pages.flatMap((page): Notice[] => page.items);
   if (notices.length === 0) {
     return <EmptyState live icon={<InboxIcon size={30} />} title={t(`empty.${kind}.title`)} body={t(`empty.${kind}.body`)} />;
   }

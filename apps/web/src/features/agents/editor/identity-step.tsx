@@ -1,11 +1,12 @@
 import { calls, type ChatIdentity } from '@starlit/contract';
 import { IdentityBackground, IdentityGender, IdentityName } from '@starlit/contract/rules';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
+import { useCall } from '../../../api/calls';
+import { invalidateCalls } from '../../../api/keys';
 import { Button } from '../../../ui/button';
 import { FieldMessage } from './section';
 import { inputClass } from './text-field';
@@ -14,7 +15,6 @@ import { useRuleMessage } from './rule-message';
 type Identity = z.infer<typeof ChatIdentity>;
 type Form = { id: string | null; name: string; gender: string; background: string; isGlobal: boolean };
 const BLANK: Form = { id: null, name: '', gender: '', background: '', isGlobal: true };
-const KEY = ['agents', 'identities'] as const;
 
 /** "My identity": the chat identities of the user, global or for this agent (SPEC §3). */
 export function IdentityStep({ agentId }: { agentId: string | null }) {
@@ -23,7 +23,7 @@ export function IdentityStep({ agentId }: { agentId: string | null }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(BLANK);
   const [error, setError] = useState('');
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => requestData(calls.identities.list, {}, signal) });
+  const list = useCall(calls.identities.list, {});
   const mine = (list.data?.items ?? []).filter((identity) => identity.isGlobal || identity.agentId === agentId);
 
   const submit = async (event: FormEvent) => {
@@ -39,13 +39,13 @@ export function IdentityStep({ agentId }: { agentId: string | null }) {
     if (!isOk(result)) return setError(result.message);
     setError('');
     setForm(BLANK);
-    await queryClient.invalidateQueries({ queryKey: KEY });
+    await invalidateCalls(queryClient, [calls.identities.list]);
   };
 
   const remove = async (identity: Identity) => {
     const result = await callApi(calls.identities.delete, { id: identity.id });
     if (!isOk(result)) return setError(result.message);
-    await queryClient.invalidateQueries({ queryKey: KEY });
+    await invalidateCalls(queryClient, [calls.identities.list]);
   };
 
   const edit = (identity: Identity) => setForm({ id: identity.id, name: identity.name, gender: identity.gender, background: identity.background, isGlobal: identity.isGlobal });

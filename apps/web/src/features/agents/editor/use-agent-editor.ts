@@ -4,14 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { setCallData } from '../../../api/keys';
 import { callApi, isOk } from '../../../api/client';
 import { createAutosave, type SaveState } from './autosave';
 import { createDraftStore, NEW_AGENT, type DraftField, type DraftTexts, type PendingEdits } from './draft-store';
 
 type AgentData = z.infer<typeof Agent>;
-
-/** The query key of one agent in the editor. */
-export const agentKey = (id: string) => ['agents', 'editor', id] as const;
 
 /** The contract schema each typed field is checked with before it is sent. */
 const SCHEMAS = { nickname: AgentNickname, gender: AgentGender, roleSetting: RoleSetting, opening: Opening, roleIntro: RoleIntro } as const;
@@ -51,7 +49,7 @@ export function useAgentEditor(initial: AgentData | null) {
   const setAgent = useCallback(
     (next: AgentData) => {
       setAgentState(next);
-      queryClient.setQueryData(agentKey(next.id), next);
+      setCallData(queryClient, calls.agents.get, { id: next.id }, next);
     },
     [queryClient],
   );
