@@ -1,9 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { calls, type Agent } from '@starlit/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useCallMutation } from '../../../api/calls';
+import { updateShadow } from '../../../api/shadow';
 import { Button, buttonClass } from '../../../ui/button';
 import { ChevronDownIcon } from '../../../ui/icons';
 import { notifySuccess } from '../../../ui/toast';
@@ -16,8 +18,12 @@ const item =
 /** What the owner can do on the agent's home: edit, publish or unpublish, export a card. */
 export function OwnerActions({ agent }: { agent: z.output<typeof Agent> }) {
   const { t } = useTranslation('agent-center');
+  const queryClient = useQueryClient();
+
   const publishing = useCallMutation(agent.status === 'published' ? calls.agents.unpublish : calls.agents.publish, {
     onSuccess: (next) => {
+      // the new status shows at once in every list and detail holding the agent
+      updateShadow(queryClient, 'agent', next.id, { status: next.status, isPublic: next.isPublic, publishedAt: next.publishedAt });
       notifySuccess(next.status === 'published' ? t('owner.published') : t('owner.unpublished'));
     },
     invalidates: AGENT_READS,

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { setCallData } from '../../../api/keys';
 import { callApi, isOk } from '../../../api/client';
+import { updateShadow } from '../../../api/shadow';
 import { createAutosave, type SaveState } from './autosave';
 import { createDraftStore, NEW_AGENT, type DraftField, type DraftTexts, type PendingEdits } from './draft-store';
 
@@ -49,7 +50,9 @@ export function useAgentEditor(initial: AgentData | null) {
   const setAgent = useCallback(
     (next: AgentData) => {
       setAgentState(next);
+      // the one cached copy of the agent, and its name and flags wherever a list shows it
       setCallData(queryClient, calls.agents.get, { id: next.id }, next);
+      updateShadow(queryClient, 'agent', next.id, { nickname: next.nickname, tags: next.tags, isPublic: next.isPublic, status: next.status, publishedAt: next.publishedAt });
     },
     [queryClient],
   );
