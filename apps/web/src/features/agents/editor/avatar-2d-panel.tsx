@@ -8,8 +8,8 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from './section';
-import { inputClass } from './text-field';
+import { FieldMessage } from '../../../ui/field';
+import { inputClass } from '../../../ui/field';
 
 type Job = z.infer<typeof AvatarJob>;
 

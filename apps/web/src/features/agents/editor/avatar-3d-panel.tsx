@@ -5,7 +5,7 @@ import { callApi, isOk } from '../../../api/client';
 import { useCall } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 
 /** 3D avatar: an uploaded VRM model or one of the built-in models. */
 export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChanged(): Promise<void> }) {

@@ -5,7 +5,7 @@ import { callApi, isOk } from '../../../api/client';
 import { useCall } from '../../../api/calls';
 import { imageUrl } from '../../../platform/static-url';
 import { VrmViewer } from '../center/vrm-viewer';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 import { Avatar2dPanel } from './avatar-2d-panel';
 import { Avatar3dPanel } from './avatar-3d-panel';
 import type { AgentEditorState } from './use-agent-editor';

@@ -9,8 +9,8 @@ import { invalidateCalls, setCallData } from '../../../api/keys';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from './section';
-import { inputClass } from './text-field';
+import { FieldMessage } from '../../../ui/field';
+import { inputClass } from '../../../ui/field';
 
 type VoiceData = z.infer<typeof Voice>;
 type Phase = { step: 'idle' } | { step: 'checking' } | { step: 'refused'; reason: string } | { step: 'cloning'; voiceId: string };

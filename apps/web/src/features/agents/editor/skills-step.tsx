@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
 import { useCall } from '../../../api/calls';
-import { FieldMessage } from './section';
-import { useRuleMessage } from './rule-message';
+import { FieldMessage } from '../../../ui/field';
+import { useRuleMessage } from '../../../ui/rule-message';
 import type { AgentEditorState } from './use-agent-editor';
 
 type Key = z.infer<typeof SkillKey>;

@@ -9,8 +9,8 @@ import { Modal } from '../../../ui/modal';
 import { Spinner } from '../../../ui/spinner';
 import { Tab, TabList, TabPanel, TabsRoot } from '../../../ui/tabs';
 import { CloneUpload } from './clone-upload';
-import { FieldMessage } from './section';
-import { useRuleMessage } from './rule-message';
+import { FieldMessage } from '../../../ui/field';
+import { useRuleMessage } from '../../../ui/rule-message';
 import { addVoice, type SelectedVoice } from './voice-rules';
 
 type VoiceTabId = z.infer<typeof VoiceTab>;
