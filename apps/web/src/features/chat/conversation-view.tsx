@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, ChevronLeftIcon, PlusIcon, SparklesIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
 import { Modal } from '../../ui/modal';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { notifyError } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -195,11 +196,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
   useDocumentTitle(conversation.data ? `${conversation.data.agentNickname} · ${t('title')}` : t('title'));
   if (conversation.isPending) {
     return (
-      <div className="flex flex-1 flex-col gap-4 p-4">
+      <Loading className="flex flex-1 flex-col gap-4 p-4">
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-20 w-2/3" />
         <Skeleton className="ml-auto h-12 w-1/2" />
-      </div>
+      </Loading>
     );
   }
   if (conversation.isError) {

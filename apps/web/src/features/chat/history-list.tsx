@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ChatIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { notifySuccess } from '../../ui/toast';
@@ -118,11 +119,11 @@ export function HistoryList({ activeId = null, compact = false }: { activeId?: s
       {managing && <ManageToolbar ns="chat" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} />}
       <div className="min-h-0 flex-1 overflow-y-auto">
         {history.isPending ? (
-          <div className="flex flex-col gap-2">
+          <Loading className="flex flex-col gap-2">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}
-          </div>
+          </Loading>
         ) : history.isError ? (
           <LoadFailed onRetry={() => void history.refetch()} />
         ) : items.length === 0 ? (

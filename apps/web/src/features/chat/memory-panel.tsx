@@ -6,6 +6,7 @@ import { useCallMutation } from '../../api/calls';
 import { Button } from '../../ui/button';
 import { PencilIcon, PinIcon, TrashIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { notifySuccess } from '../../ui/toast';
 import { useMemories } from './chat-queries';
@@ -123,7 +124,9 @@ export function MemoryPanel({ conversationId }: { conversationId: string }) {
       {memories.data && <p className="text-xs leading-relaxed text-muted">{t('memory.every', { count: memories.data.everyTurns })}</p>}
       <AddMemory conversationId={conversationId} />
       {memories.isPending ? (
-        <Skeleton className="h-24 w-full" />
+        <Loading>
+          <Skeleton className="h-24 w-full" />
+        </Loading>
       ) : memories.isError ? (
         <LoadFailed onRetry={() => void memories.refetch()} />
       ) : memories.data.items.length === 0 ? (

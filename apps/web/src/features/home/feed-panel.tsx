@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Grid } from '../../ui/grid';
 import { CompassIcon, PlusIcon, UsersIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
@@ -59,13 +60,13 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
   if (needsViewer) return <SignInToFollow />;
   if (feed.isPending) {
     return (
-      <div role="status" aria-label={tc('actions.loading')}>
+      <Loading>
         <Grid busy>
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <FeedCardSkeleton key={i} />
           ))}
         </Grid>
-      </div>
+      </Loading>
     );
   }
   if (feed.isError) {

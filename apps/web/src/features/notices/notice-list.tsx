@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadFailed } from '../../ui/load-failed';
 import { InboxIcon } from '../../ui/icons';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { useNoticeList } from './notice-queries';
@@ -49,9 +50,8 @@ function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
 }
 
 function ListSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t('actions.loading')} className="divide-y divide-line">
+    <Loading className="divide-y divide-line">
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className="flex gap-3 px-4 py-4">
           <Skeleton className="mt-1.5 size-2.5 rounded-full" />
@@ -61,7 +61,7 @@ function ListSkeleton() {
           </div>
         </div>
       ))}
-    </div>
+    </Loading>
   );
 }
 

@@ -7,6 +7,7 @@ import { buttonClass } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/load-failed';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
 import { AgentDirectory } from './agent-directory';
 import { AgentHome } from './agent-home';
@@ -21,10 +22,10 @@ export function WithAgent({ agentId, children }: { agentId: string; children: (a
   const agent = useAgent(agentId);
   if (agent.isPending) {
     return (
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_3fr]">
+      <Loading className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_3fr]">
         <Skeleton className="aspect-[4/5] w-full rounded-3xl" />
         <Skeleton className="h-40 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (agent.isError) return <LoadFailed onRetry={() => void agent.refetch()} />;

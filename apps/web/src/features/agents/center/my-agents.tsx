@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Grid } from '../../../ui/grid';
 import { LoadFailed } from '../../../ui/load-failed';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
 import { notifySuccess } from '../../../ui/toast';
 import { AGENT_READS, useMyAgents } from './agent-queries';
@@ -55,7 +56,9 @@ export function MyAgents({ viewer }: { viewer: string }) {
       </div>
       {managing && <ManageToolbar ns="agent-center" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />}
       {mine.isPending ? (
-        <Skeleton className="h-48 w-full" />
+        <Loading>
+          <Skeleton className="h-48 w-full" />
+        </Loading>
       ) : mine.isError ? (
         <LoadFailed onRetry={() => void mine.refetch()} />
       ) : agents.length === 0 ? (

@@ -5,6 +5,7 @@ import { useCallOrNull } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertIcon } from '../../../ui/icons';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
 import { AgentEditor } from './agent-editor';
 
@@ -24,11 +25,11 @@ export function AgentEditorPage() {
   if (!agentId) return <AgentEditor key="agent-editor" initial={null} />;
   if (agent.isPending) {
     return (
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
+      <Loading className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-40 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (!agent.data) {
