@@ -1,7 +1,7 @@
 import type { CallDef, CallInput, CallOutput } from '@starlit/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callApi, isOk } from './client';
+import { callApi, isOk, isRefused } from './client';
 import { callKey, familyOf, invalidateCalls, STALE, type Invalidates } from './keys';
 import { CallFailure, requestData } from './query';
 
@@ -28,7 +28,7 @@ export function useCallOrNull<C extends CallDef, S = CallOutput<C> | null>(call:
     queryFn: async ({ signal }) => {
       const result = await callApi(call, input, { signal });
       if (isOk(result)) return result.data;
-      if ('code' in result) return null;
+      if (isRefused(result)) return null;
       throw new CallFailure('', null);
     },
     staleTime: STALE[familyOf(call)],

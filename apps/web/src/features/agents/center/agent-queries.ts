@@ -9,9 +9,11 @@ export const AGENT_READS = [calls.agents.get, calls.agents.mine, calls.agents.pu
 /**
  * One agent as the viewer may see it. "Not found" (missing, deleted, or someone else's
  * private agent) is an answer here, not an error toast: the page shows its own state.
+ * A page opening on the agent reads it again (avatars and voices change through other calls),
+ * showing the cached copy, if any, meanwhile.
  */
 export function useAgent(id: string) {
-  return useCallOrNull(calls.agents.get, { id });
+  return useCallOrNull(calls.agents.get, { id }, { refetchOnMount: 'always' });
 }
 
 /** Public published agents, newest first, a page at a time. */
