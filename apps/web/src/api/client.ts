@@ -5,6 +5,7 @@ import { signedOutAddress } from '../platform/auth-address';
 import { config } from '../platform/config';
 import { removeSession } from '../platform/session';
 import { notifyError } from '../ui/toast';
+import { readEnvelope } from './envelope';
 import { currentHeaders } from './headers';
 import { httpErrorText, networkErrorText, serverErrorText, timeoutText, type HttpErrorKey } from './http-errors';
 import { createUnauthorizedHandler } from './unauthorized';
@@ -51,13 +52,6 @@ const translate = (key: HttpErrorKey) => i18next.t(key);
 /** The absolute address of an API path: AI-prefixed paths go to the AI host, the rest to the payment host. */
 export function urlOf(path: string): string {
   return `${hostOf(path) === 'ai' ? config.aiHost : config.payHost}${path}`;
-}
-
-function readEnvelope(body: unknown): { code: number; data: unknown; message: string } | null {
-  if (typeof body !== 'object' || body === null) return null;
-  if (!('code' in body) || typeof body.code !== 'number') return null;
-  const message = 'message' in body && typeof body.message === 'string' ? body.message : '';
-  return { code: body.code, data: 'data' in body ? body.data : null, message };
 }
 
 const TIMED_OUT = 'timeout';

@@ -1,6 +1,5 @@
-import { config } from '../platform/config';
-import { handleUnauthorized } from './client';
-import { currentHeaders } from './headers';
+import type { RawEvent } from './event-stream';
+import { openStream } from './stream';
 
 /** The push stream of the signed-in user (server-sent events over fetch, so the token header travels). */
 const REALTIME_PATH = '/ai/realtime';
@@ -12,23 +11,9 @@ export function backoffDelay(attempt: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempt));
 }
 
-/** Splits buffered stream text into complete events' names and the unfinished rest. */
-export function parseEventStream(buffer: string): { events: string[]; rest: string } {
-  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events: string[] = [];
-  for (const block of blocks) {
-    const lines = block.split('\n').filter((line) => line !== '' && !line.startsWith(':'));
-    if (lines.length === 0) continue;
-    const eventLine = lines.find((line) => line.startsWith('event:'));
-    events.push(eventLine ? eventLine.slice('event:'.length).trim() : 'message');
-  }
-  return { events, rest };
-}
-
 export interface RealtimeHandlers {
-  /** Called once per event with its name (e.g. "notice"). */
-  onEvent(name: string): void;
+  /** Called once per event (e.g. one named "notice"). */
+  onEvent(event: RawEvent): void;
   /** Called on every (re)connection: whatever happened while disconnected must be fetched again. */
   onConnected(): void;
 }
@@ -43,23 +28,12 @@ export function startRealtime(handlers: RealtimeHandlers): () => void {
   const connect = async () => {
     controller = new AbortController();
     try {
-      const res = await fetch(`${config.aiHost}${REALTIME_PATH}`, { headers: currentHeaders(), signal: controller.signal });
-      if (res.status === 401) {
-        handleUnauthorized();
-        return;
-      }
-      if (!res.ok || !res.body) throw new Error(`realtime answered ${res.status}`);
+      const opening = await openStream(REALTIME_PATH, { signal: controller.signal });
+      if (opening.kind === 'unauthorized') return;
+      if (opening.kind === 'answer') throw new Error(`realtime answered ${opening.status}`);
       attempt = 0;
       handlers.onConnected();
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const parsed = parseEventStream(buffer + value);
-        buffer = parsed.rest;
-        for (const name of parsed.events) handlers.onEvent(name);
-      }
+      await opening.read(handlers.onEvent);
     } catch {
       // a dropped connection is expected (deploys, sleep, network changes): retry below
     }

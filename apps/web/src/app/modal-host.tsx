@@ -3,7 +3,7 @@ import { WorkDetailModal } from '../features/home/work-detail-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
 import { BuildIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
-import { MODAL_AREAS, useAppStore, type ModalName } from './app-store';
+import { MODAL_AREAS, modalAreas, type ModalArea, type ModalName } from './modal-areas';
 
 /** A modal whose content arrives with a later feature: its title and an honest "coming soon". */
 function ComingSoonModal({ name, onClose }: { name: ModalName; onClose(): void }) {
@@ -32,16 +32,20 @@ function AreaModal({ name, onClose }: { name: ModalName; onClose(): void }) {
   }
 }
 
+/** The open modal of one area, if any; it re-renders only when this area changes. */
+function AreaHost({ area }: { area: ModalArea }) {
+  const name = modalAreas[area]((s) => s.open);
+  const close = modalAreas[area]((s) => s.close);
+  return name ? <AreaModal name={name} onClose={close} /> : null;
+}
+
 /** Renders the open modal of every area of the application state (SPEC §3). */
 export function ModalHost() {
-  const modals = useAppStore((s) => s.modals);
-  const closeModal = useAppStore((s) => s.closeModal);
   return (
     <>
-      {MODAL_AREAS.map((area) => {
-        const name = modals[area];
-        return name ? <AreaModal key={area} name={name} onClose={() => closeModal(area)} /> : null;
-      })}
+      {MODAL_AREAS.map((area) => (
+        <AreaHost key={area} area={area} />
+      ))}
     </>
   );
 }

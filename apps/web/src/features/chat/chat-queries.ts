@@ -1,6 +1,5 @@
 import { calls } from '@starlit/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../api/query';
+import { useCall, usePagedCall } from '../../api/calls';
 import { endsStreaming } from './chat-view';
 
 const HISTORY_PAGE = 20;
@@ -8,23 +7,15 @@ const HOT_LIMIT = 30;
 /** How often a reply that no stream of this page is writing is read again (after a reload mid-reply). */
 const STREAMING_POLL_MS = 1000;
 
-/** Query keys of the chat room. */
-export const chatKeys = {
-  all: ['chat'] as const,
-  conversation: (id: string) => ['chat', 'conversation', id] as const,
-  history: (viewer: string) => ['chat', 'history', viewer] as const,
-  memories: (conversationId: string) => ['chat', 'memories', conversationId] as const,
-  hot: ['chat', 'hot'] as const,
-};
+/** The input a conversation is read with; its cached detail sits under this call's key. */
+export const conversationInput = (conversationId: string) => ({ conversationId });
 
 /**
  * A conversation with its whole tree. While the shown branch ends in a reply this page is not
  * streaming itself (the page was reloaded mid-reply), it is read again every second until done.
  */
 export function useConversation(id: string, streamingHere: boolean) {
-  return useQuery({
-    queryKey: chatKeys.conversation(id),
-    queryFn: ({ signal }) => requestData(calls.chat.messages, { conversationId: id }, signal),
+  return useCall(calls.chat.messages, conversationInput(id), {
     refetchInterval: (query) => (!streamingHere && query.state.data && endsStreaming(query.state.data) ? STREAMING_POLL_MS : false),
     // the page keeps this entry current itself (stream events, swipes, voices); a background
     // refetch would only race a reply being streamed into it
@@ -33,27 +24,16 @@ export function useConversation(id: string, streamingHere: boolean) {
 }
 
 /** My conversations, most recently active first, a page at a time. */
-export function useHistory(viewer: string) {
-  return useInfiniteQuery({
-    queryKey: chatKeys.history(viewer),
-    queryFn: ({ pageParam, signal }) => requestData(calls.chat.history, pageParam ? { cursor: pageParam, limit: HISTORY_PAGE } : { limit: HISTORY_PAGE }, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+export function useHistory() {
+  return usePagedCall(calls.chat.history, { limit: HISTORY_PAGE });
 }
 
 /** The memories of a conversation, pinned first. */
 export function useMemories(conversationId: string) {
-  return useQuery({
-    queryKey: chatKeys.memories(conversationId),
-    queryFn: ({ signal }) => requestData(calls.chat.memories, { conversationId }, signal),
-  });
+  return useCall(calls.chat.memories, { conversationId });
 }
 
 /** The hot list: public agents ranked by recent chat activity. */
 export function useHotAgents() {
-  return useQuery({
-    queryKey: chatKeys.hot,
-    queryFn: ({ signal }) => requestData(calls.chat.hot, { limit: HOT_LIMIT }, signal),
-  });
+  return useCall(calls.chat.hot, { limit: HOT_LIMIT });
 }

@@ -1,9 +1,10 @@
 import { calls } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { requestData } from '../../api/query';
+import { useCallMutation } from '../../api/calls';
+import { setCallData } from '../../api/keys';
 import { Avatar } from '../../ui/avatar';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -14,7 +15,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useAgent } from '../agents/center/agent-queries';
 import { useCurrentUser } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
-import { chatKeys } from './chat-queries';
+import { conversationInput } from './chat-queries';
 import { Composer } from './composer';
 import { ConversationView } from './conversation-view';
 import { HistoryList } from './history-list';
@@ -23,11 +24,11 @@ import { HistoryList } from './history-list';
 const SIGN_IN_DELAY_MS = 1500;
 
 /** The chat room's frame: my conversations beside the room on wide screens, the room alone on phones. */
-function RoomFrame({ viewer, activeId, children }: { viewer: string; activeId: string | null; children: ReactNode }) {
+function RoomFrame({ activeId, children }: { activeId: string | null; children: ReactNode }) {
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-[1440px] min-h-[28rem]">
       <div className="hidden w-72 shrink-0 flex-col border-r border-line bg-surface p-3 lg:flex">
-        <HistoryList viewer={viewer} activeId={activeId} compact />
+        <HistoryList activeId={activeId} compact />
       </div>
       {children}
     </div>
@@ -42,19 +43,18 @@ function OpenConversation({ agentId }: { agentId: string }) {
   // StrictMode runs effects twice; one visit must open one conversation, not two
   const opened = useRef(false);
   useDocumentTitle(t('title'));
-  const open = useMutation({
-    mutationFn: () => requestData(calls.chat.open, { agentId }),
+  const open = useCallMutation(calls.chat.open, {
     onSuccess: (detail) => {
-      queryClient.setQueryData(chatKeys.conversation(detail.id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['chat', 'history'] });
+      setCallData(queryClient, calls.chat.messages, conversationInput(detail.id), detail);
       // the conversation's own address, so a reload resumes it instead of opening another
       void navigate(`/chatroom?conversationId=${detail.id}`, { replace: true });
     },
+    invalidates: [calls.chat.history],
   });
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    open.mutate();
+    open.mutate({ agentId });
   }, [open]);
   if (open.isError) {
     return (
@@ -85,7 +85,7 @@ function OpenConversation({ agentId }: { agentId: string }) {
 function VisitorChat({ agentId }: { agentId: string }) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation();
-  const agent = useAgent(agentId, null);
+  const agent = useAgent(agentId);
   useDocumentTitle(agent.data ? `${agent.data.nickname} · ${t('title')}` : t('title'));
   const askToSignIn = () => {
     notifyInfo(tc('nav.loginFirst'));
@@ -142,7 +142,7 @@ function SignedOut() {
 }
 
 /** `/chatroom` signed in, without a conversation: my conversations, full width. */
-function MyConversations({ viewer }: { viewer: string }) {
+function MyConversations() {
   const { t } = useTranslation('chat');
   useDocumentTitle(t('title'));
   return (
@@ -156,7 +156,7 @@ function MyConversations({ viewer }: { viewer: string }) {
           {t('history.hotList')}
         </Link>
       </header>
-      <HistoryList viewer={viewer} />
+      <HistoryList />
     </div>
   );
 }
@@ -183,17 +183,17 @@ export function ChatRoomPage() {
   }
   if (conversationId) {
     return (
-      <RoomFrame viewer={user.userId} activeId={conversationId}>
+      <RoomFrame activeId={conversationId}>
         <ConversationView key={conversationId} conversationId={conversationId} />
       </RoomFrame>
     );
   }
   if (agentId) {
     return (
-      <RoomFrame viewer={user.userId} activeId={null}>
+      <RoomFrame activeId={null}>
         <OpenConversation key={agentId} agentId={agentId} />
       </RoomFrame>
     );
   }
-  return <MyConversations viewer={user.userId} />;
+  return <MyConversations />;
 }

@@ -1,20 +1,23 @@
 import { calls } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { callApi, isOk, isRefused } from '../../api/client';
-import { CallFailure, requestData } from '../../api/query';
+import { useCallMutation } from '../../api/calls';
+import { setCallData } from '../../api/keys';
+import { CallFailure } from '../../api/query';
 import { Avatar } from '../../ui/avatar';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, ChevronLeftIcon, PlusIcon, SparklesIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
 import { Modal } from '../../ui/modal';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { notifyError } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { chatKeys, useConversation } from './chat-queries';
+import { conversationInput, useConversation } from './chat-queries';
 import { shownMessages, swipedTo, type Detail } from './chat-view';
 import { Composer } from './composer';
 import { MemoryPanel } from './memory-panel';
@@ -44,17 +47,16 @@ function OfflineNotice() {
   );
 }
 
-/** Starts a new conversation with the agent (chat/open) and goes there. */
-function useNewConversation(agentId: string) {
+/** Starts a new conversation with an agent (chat/open) and goes there. */
+function useNewConversation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => requestData(calls.chat.open, { agentId }),
+  return useCallMutation(calls.chat.open, {
     onSuccess: (detail) => {
-      queryClient.setQueryData(chatKeys.conversation(detail.id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['chat', 'history'] });
+      setCallData(queryClient, calls.chat.messages, conversationInput(detail.id), detail);
       void navigate(`/chatroom?conversationId=${detail.id}`);
     },
+    invalidates: [calls.chat.history],
   });
 }
 
@@ -77,7 +79,7 @@ function useStickToBottom(dep: unknown) {
 function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof useChatStream> }) {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
-  const newConversation = useNewConversation(detail.agentId);
+  const newConversation = useNewConversation();
   const [memoriesOpen, setMemoriesOpen] = useState(false);
   const shown = useMemo(() => shownMessages(detail), [detail]);
   const last = shown.at(-1);
@@ -90,14 +92,14 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
 
   const swipe = (messageId: string) => {
     const swipeNumber = ++lastSwipe.current;
-    queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? swipedTo(d, messageId) : d));
+    setCallData(queryClient, calls.chat.messages, conversationInput(detail.id), (d) => (d ? swipedTo(d, messageId) : d));
     // remembered on the server, so a reload shows the same branch; one at a time, so the
     // server ends on the last swipe too
     selecting.current = selecting.current
       .then(() => callApi(calls.chat.select, { conversationId: detail.id, messageId }))
       .then((result) => {
         if (swipeNumber !== lastSwipe.current) return;
-        if (isOk(result)) queryClient.setQueryData<Detail>(chatKeys.conversation(detail.id), (d) => (d ? { ...d, leafId: result.data.leafId } : d));
+        if (isOk(result)) setCallData(queryClient, calls.chat.messages, conversationInput(detail.id), (d) => (d ? { ...d, leafId: result.data.leafId } : d));
         else if (isRefused(result)) notifyError(result.message);
       });
   };
@@ -118,7 +120,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
     },
     editDraft,
     discardEditDraft: () => setEditDraft(null),
-    newConversation: () => newConversation.mutate(),
+    newConversation: () => newConversation.mutate({ agentId: detail.agentId }),
   };
 
   const suggestions = !stream.busy && last?.message.role === 'agent' && last.message.status !== 'streaming' ? last.message.suggestions.slice(0, 3) : [];
@@ -141,7 +143,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
             <Button variant="secondary" size="sm" className="max-sm:px-3 xl:hidden" onClick={() => setMemoriesOpen(true)} aria-haspopup="dialog">
               {t('room.memories')}
             </Button>
-            <Button variant="secondary" size="sm" className="max-sm:px-3" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate()} aria-label={t('room.newChat')}>
+            <Button variant="secondary" size="sm" className="max-sm:px-3" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate({ agentId: detail.agentId })} aria-label={t('room.newChat')}>
               <span className="hidden sm:inline">{t('room.newChat')}</span>
             </Button>
           </span>
@@ -195,11 +197,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
   useDocumentTitle(conversation.data ? `${conversation.data.agentNickname} · ${t('title')}` : t('title'));
   if (conversation.isPending) {
     return (
-      <div className="flex flex-1 flex-col gap-4 p-4">
+      <Loading className="flex flex-1 flex-col gap-4 p-4">
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-20 w-2/3" />
         <Skeleton className="ml-auto h-12 w-1/2" />
-      </div>
+      </Loading>
     );
   }
   if (conversation.isError) {

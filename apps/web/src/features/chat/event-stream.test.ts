@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { chatEventReader, MalformedChatEvent, splitEvents, toChatEvent } from './event-stream';
+import { eventReader } from '../../api/event-stream';
+import { MalformedChatEvent, toChatEvent, type ChatEvent } from './event-stream';
 
-describe('splitEvents', () => {
-  it('splits complete events and keeps the unfinished rest', () => {
-    const { events, rest } = splitEvents('event: token\ndata: {"text":"a"}\n\nevent: tok');
-    expect(events).toEqual([{ event: 'token', data: '{"text":"a"}' }]);
-    expect(rest).toBe('event: tok');
-  });
-
-  it('joins data lines, skips comments and understands CRLF', () => {
-    const { events } = splitEvents(': heartbeat\r\n\r\nevent: x\r\ndata: one\r\ndata: two\r\n\r\n');
-    expect(events).toEqual([{ event: 'x', data: 'one\ntwo' }]);
-  });
-
-  it('names events without an event line "message" and keeps spaces after the first', () => {
-    expect(splitEvents('data:  two spaces\n\n').events).toEqual([{ event: 'message', data: ' two spaces' }]);
-  });
-});
+/** The chat events of some chunks, as the stream reads them: framing first, then the contract's schemas. */
+function chatEventsOf(read: ReturnType<typeof eventReader>, chunk: string, seen: ChatEvent[] = []): ChatEvent[] {
+  for (const raw of read(chunk)) {
+    const event = toChatEvent(raw);
+    if (event) seen.push(event);
+  }
+  return seen;
+}
 
 describe('toChatEvent', () => {
   it('types the four chat events', () => {
@@ -46,23 +39,21 @@ describe('toChatEvent', () => {
   });
 });
 
-describe('chatEventReader', () => {
+describe('reading chat events', () => {
   it('reassembles events split across chunks anywhere, even inside a multi-byte text', () => {
     const stream = 'event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: token\ndata: {"text":"你好"}\n\nevent: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n';
     for (const cut of [1, 7, 30, 60, 75, stream.length - 1]) {
-      const read = chatEventReader();
-      const events = [...read(stream.slice(0, cut)), ...read(stream.slice(cut))];
+      const read = eventReader();
+      const events = [...chatEventsOf(read, stream.slice(0, cut)), ...chatEventsOf(read, stream.slice(cut))];
       expect(events.map((e) => e.type), `cut at ${cut}`).toEqual(['start', 'token', 'done']);
     }
   });
 
   it('skips unknown events between chat events and throws at a malformed one', () => {
-    const read = chatEventReader();
-    expect([...read('event: ping\ndata: {}\n\nevent: token\ndata: {"text":"a"}\n\n')].map((e) => e.type)).toEqual(['token']);
-    const seen: string[] = [];
-    expect(() => {
-      for (const e of read('event: token\ndata: {"text":"b"}\n\nevent: token\ndata: {"txt":"c"}\n\nevent: token\ndata: {"text":"d"}\n\n')) seen.push(e.type === 'token' ? e.data.text : e.type);
-    }).toThrow(MalformedChatEvent);
-    expect(seen).toEqual(['b']);
+    const read = eventReader();
+    expect(chatEventsOf(read, 'event: ping\ndata: {}\n\nevent: token\ndata: {"text":"a"}\n\n').map((e) => e.type)).toEqual(['token']);
+    const seen: ChatEvent[] = [];
+    expect(() => chatEventsOf(read, 'event: token\ndata: {"text":"b"}\n\nevent: token\ndata: {"txt":"c"}\n\nevent: token\ndata: {"text":"d"}\n\n', seen)).toThrow(MalformedChatEvent);
+    expect(seen.map((e) => (e.type === 'token' ? e.data.text : e.type))).toEqual(['b']);
   });
 });

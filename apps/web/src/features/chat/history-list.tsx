@@ -1,22 +1,24 @@
 import { calls, type Conversation } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { requestData } from '../../api/query';
+import { useCallMutation } from '../../api/calls';
+import { callKey } from '../../api/keys';
 import { currentLanguage } from '../../i18n/i18n';
 import { Avatar } from '../../ui/avatar';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ChatIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { notifySuccess } from '../../ui/toast';
 import { keepListed, toggle, type Selection } from '../../ui/selection';
 import { ConfirmDelete, ManageToolbar } from '../../ui/manage-mode';
-import { chatKeys, useHistory } from './chat-queries';
+import { conversationInput, useHistory } from './chat-queries';
 import { relativeTime } from './relative-time';
 
 type ConversationItem = z.output<typeof Conversation>;
@@ -69,11 +71,11 @@ function Row({ item, active, managing, checked, onToggle }: { item: Conversation
  * My conversations by last activity, with "load more" and a manage mode (select some or all,
  * then delete them) like the agent center's.
  */
-export function HistoryList({ viewer, activeId = null, compact = false }: { viewer: string; activeId?: string | null; compact?: boolean }) {
+export function HistoryList({ activeId = null, compact = false }: { activeId?: string | null; compact?: boolean }) {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const history = useHistory(viewer);
+  const history = useHistory();
   const [managing, setManaging] = useState(false);
   const [selection, setSelection] = useState<Selection>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -82,17 +84,16 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
 
   useEffect(() => setSelection((current) => keepListed(current, ids)), [ids]);
 
-  const remove = useMutation({
-    mutationFn: (conversationIds: string[]) => requestData(calls.chat.remove, { conversationIds }),
-    onSuccess: async ({ deleted }, removed) => {
+  const remove = useCallMutation(calls.chat.remove, {
+    onSuccess: ({ deleted }, { conversationIds: removed }) => {
       setConfirming(false);
       setSelection(new Set());
       setManaging(false);
       notifySuccess(t('manage.deleted', { count: deleted }));
-      for (const id of removed) queryClient.removeQueries({ queryKey: chatKeys.conversation(id) });
+      for (const id of removed) queryClient.removeQueries({ queryKey: callKey(calls.chat.messages, conversationInput(id)) });
       if (activeId && removed.includes(activeId)) void navigate('/chatroom', { replace: true });
-      await queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
     },
+    invalidates: [calls.chat.history],
   });
 
   return (
@@ -118,12 +119,12 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
       {managing && <ManageToolbar ns="chat" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} />}
       <div className="min-h-0 flex-1 overflow-y-auto">
         {history.isPending ? (
-          <div className="flex flex-col gap-2">
+          <Loading className="flex flex-col gap-2">
             {Array.from({ length: 4 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
               <Skeleton key={i} className="h-14 w-full" />
             ))}
-          </div>
+          </Loading>
         ) : history.isError ? (
           <LoadFailed onRetry={() => void history.refetch()} />
         ) : items.length === 0 ? (
@@ -152,7 +153,7 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
           </div>
         )}
       </div>
-      <ConfirmDelete ns="chat" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate([...selection])} />
+      <ConfirmDelete ns="chat" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate({ conversationIds: [...selection] })} />
     </section>
   );
 }

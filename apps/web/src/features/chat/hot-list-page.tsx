@@ -5,6 +5,7 @@ import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FlameIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useHotAgents } from './chat-queries';
@@ -31,12 +32,12 @@ export function HotListPage() {
         <p className="mt-2 text-muted">{t('hot.subtitle')}</p>
       </header>
       {hot.isPending ? (
-        <div className="flex flex-col gap-3">
+        <Loading className="flex flex-col gap-3">
           {Array.from({ length: 4 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
             <Skeleton key={i} className="h-28 w-full rounded-2xl" />
           ))}
-        </div>
+        </Loading>
       ) : hot.isError ? (
         <LoadFailed onRetry={() => void hot.refetch()} />
       ) : hot.data.items.length === 0 ? (

@@ -1,15 +1,15 @@
 import { CHAT_MEMORY_MAX, calls, type ChatMemory } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { requestData } from '../../api/query';
+import { useCallMutation } from '../../api/calls';
 import { Button } from '../../ui/button';
 import { PencilIcon, PinIcon, TrashIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { notifySuccess } from '../../ui/toast';
-import { chatKeys, useMemories } from './chat-queries';
+import { useMemories } from './chat-queries';
 
 type Memory = z.output<typeof ChatMemory>;
 
@@ -23,25 +23,18 @@ function fits(text: string): boolean {
   return length > 0 && length <= CHAT_MEMORY_MAX;
 }
 
-function MemoryItem({ memory, conversationId }: { memory: Memory; conversationId: string }) {
+function MemoryItem({ memory }: { memory: Memory }) {
   const { t } = useTranslation('chat');
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(memory.content);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
-  const update = useMutation({
-    mutationFn: (change: { content?: string; pinned?: boolean }) => requestData(calls.chat.memoryUpdate, { id: memory.id, ...change }),
-    onSuccess: async () => {
-      setEditing(false);
-      await refresh();
-    },
+  const update = useCallMutation(calls.chat.memoryUpdate, {
+    inputOf: (change: { content?: string; pinned?: boolean }) => ({ id: memory.id, ...change }),
+    onSuccess: () => setEditing(false),
+    invalidates: [calls.chat.memories],
   });
-  const remove = useMutation({
-    mutationFn: () => requestData(calls.chat.memoryDelete, { id: memory.id }),
-    onSuccess: async () => {
-      notifySuccess(t('memory.deleted'));
-      await refresh();
-    },
+  const remove = useCallMutation(calls.chat.memoryDelete, {
+    onSuccess: () => notifySuccess(t('memory.deleted')),
+    invalidates: [calls.chat.memories],
   });
 
   return (
@@ -81,7 +74,7 @@ function MemoryItem({ memory, conversationId }: { memory: Memory; conversationId
               <button type="button" className={smallButton} aria-label={t('memory.edit')} title={t('memory.edit')} onClick={() => setEditing(true)}>
                 <PencilIcon size={16} />
               </button>
-              <button type="button" className={smallButton} aria-label={t('memory.delete')} title={t('memory.delete')} disabled={remove.isPending} onClick={() => remove.mutate()}>
+              <button type="button" className={smallButton} aria-label={t('memory.delete')} title={t('memory.delete')} disabled={remove.isPending} onClick={() => remove.mutate({ id: memory.id })}>
                 <TrashIcon size={16} />
               </button>
             </span>
@@ -94,22 +87,18 @@ function MemoryItem({ memory, conversationId }: { memory: Memory; conversationId
 
 function AddMemory({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('chat');
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [pinned, setPinned] = useState(true);
-  const add = useMutation({
-    mutationFn: () => requestData(calls.chat.memoryAdd, { conversationId, content: text.trim(), pinned }),
-    onSuccess: async () => {
-      setText('');
-      await queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
-    },
+  const add = useCallMutation(calls.chat.memoryAdd, {
+    onSuccess: () => setText(''),
+    invalidates: [calls.chat.memories],
   });
   return (
     <form
       className="flex flex-col gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        if (fits(text)) add.mutate();
+        if (fits(text)) add.mutate({ conversationId, content: text.trim(), pinned });
       }}
     >
       <textarea aria-label={t('memory.addLabel')} placeholder={t('memory.addPlaceholder')} value={text} rows={2} onChange={(e) => setText(e.target.value)} className={field} />
@@ -136,7 +125,9 @@ export function MemoryPanel({ conversationId }: { conversationId: string }) {
       {memories.data && <p className="text-xs leading-relaxed text-muted">{t('memory.every', { count: memories.data.everyTurns })}</p>}
       <AddMemory conversationId={conversationId} />
       {memories.isPending ? (
-        <Skeleton className="h-24 w-full" />
+        <Loading>
+          <Skeleton className="h-24 w-full" />
+        </Loading>
       ) : memories.isError ? (
         <LoadFailed onRetry={() => void memories.refetch()} />
       ) : memories.data.items.length === 0 ? (
@@ -144,7 +135,7 @@ export function MemoryPanel({ conversationId }: { conversationId: string }) {
       ) : (
         <ul aria-label={t('memory.title')} className="flex flex-col gap-2">
           {memories.data.items.map((memory) => (
-            <MemoryItem key={`${memory.id}-${memory.updatedAt}`} memory={memory} conversationId={conversationId} />
+            <MemoryItem key={`${memory.id}-${memory.updatedAt}`} memory={memory} />
           ))}
         </ul>
       )}

@@ -1,8 +1,8 @@
-import { CHAT_REGENERATE_PATH, CHAT_SEND_PATH } from '@starlit/contract';
+import { calls, CHAT_REGENERATE_PATH, CHAT_SEND_PATH } from '@starlit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useCurrentUser } from '../auth/auth-store';
-import { chatKeys } from './chat-queries';
+import { callKey, invalidateCalls } from '../../api/keys';
+import { conversationInput } from './chat-queries';
 import { runChatStream } from './chat-stream';
 import { applyEvent, PENDING_REPLY_ID, withoutPending, withPendingRegenerate, withPendingSend, withStopped, type Detail } from './chat-view';
 
@@ -14,8 +14,7 @@ import { applyEvent, PENDING_REPLY_ID, withoutPending, withPendingRegenerate, wi
  */
 export function useChatStream(conversationId: string) {
   const queryClient = useQueryClient();
-  const viewer = useCurrentUser()?.userId ?? null;
-  const key = useMemo(() => chatKeys.conversation(conversationId), [conversationId]);
+  const key = useMemo(() => callKey(calls.chat.messages, conversationInput(conversationId)), [conversationId]);
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -54,8 +53,7 @@ export function useChatStream(conversationId: string) {
             // the input is free from here (suggestions may still come): the next send may start
             controller.current = null;
             setBusy(false);
-            void queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
-            if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
+            void invalidateCalls(queryClient, [calls.chat.memories, calls.chat.history]);
           }
         },
         abort.signal,
@@ -72,21 +70,21 @@ export function useChatStream(conversationId: string) {
         // and give the text back only when no stream ever opened (nothing reached it)
         update((d) => withoutPending(d, before.leafId));
         await queryClient.invalidateQueries({ queryKey: key });
-        if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
+        void invalidateCalls(queryClient, [calls.chat.history]);
         return end.opened;
       }
       if (finished) {
         // memories are summarized after `done`: read them once the stream has ended
-        void queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
+        void invalidateCalls(queryClient, [calls.chat.memories]);
         return true;
       }
       // what the server kept of a stopped or broken reply is the truth: read it back
       update(withStopped);
       await queryClient.invalidateQueries({ queryKey: key });
-      if (viewer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(viewer) });
+      void invalidateCalls(queryClient, [calls.chat.history]);
       return true;
     },
-    [queryClient, key, update, conversationId, viewer],
+    [queryClient, key, update],
   );
 
   /**

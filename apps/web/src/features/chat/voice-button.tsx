@@ -7,8 +7,8 @@ import { staticUrl } from '../../platform/static-url';
 import { Button } from '../../ui/button';
 import { PlayIcon, RefreshIcon, StopIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
-import { chatKeys } from './chat-queries';
-import type { Detail } from './chat-view';
+import { setCallData } from '../../api/keys';
+import { conversationInput } from './chat-queries';
 
 /** SPEC §4 voice generation: generating, then playing; failed (regenerate or start over) or lost (the audio is gone). */
 type VoiceState = 'idle' | 'generating' | 'playing' | 'failed' | 'lost';
@@ -58,7 +58,7 @@ export function VoiceButton({ conversationId, messageId, voice, hasVoice, onNewC
       setState(isRefused(result) ? 'failed' : 'idle');
       return;
     }
-    queryClient.setQueryData<Detail>(chatKeys.conversation(conversationId), (d) => (d ? { ...d, messages: d.messages.map((m) => (m.id === messageId ? { ...m, voice: result.data.voice } : m)) } : d));
+    setCallData(queryClient, calls.chat.messages, conversationInput(conversationId), (d) => (d ? { ...d, messages: d.messages.map((m) => (m.id === messageId ? { ...m, voice: result.data.voice } : m)) } : d));
     wantsPlay.current = true;
     if (result.data.voice === src) play();
     else setSrc(result.data.voice);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
 import { Grid } from '../../ui/grid';
 import { CompassIcon, PlusIcon, UsersIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
@@ -54,19 +55,19 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
   const { t: tc } = useTranslation();
   const viewer = useAuthStore((s) => s.session?.userInfo.userId ?? null);
   const needsViewer = tab === 'following' && viewer === null;
-  const feed = useHomeFeed(tab, !needsViewer, viewer);
+  const feed = useHomeFeed(tab, !needsViewer);
 
   if (needsViewer) return <SignInToFollow />;
   if (feed.isPending) {
     return (
-      <div role="status" aria-label={tc('actions.loading')}>
+      <Loading>
         <Grid busy>
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
             <FeedCardSkeleton key={i} />
           ))}
         </Grid>
-      </div>
+      </Loading>
     );
   }
   if (feed.isError) {

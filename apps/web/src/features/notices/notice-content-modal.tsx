@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/app-store';
 import { Avatar } from '../../ui/avatar';
 import { Modal } from '../../ui/modal';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useNoticeDetail } from './notice-queries';
 
@@ -17,12 +18,12 @@ export function NoticeContentModal({ onClose }: { onClose(): void }) {
   return (
     <Modal open onClose={onClose} title={notice?.title ?? tc('modals.NOTICE_CONTENT')}>
       {detail.isPending ? (
-        <div role="status" aria-label={tc('actions.loading')} className="space-y-3">
+        <Loading className="space-y-3">
           <Skeleton className="h-3 w-32" />
           <Skeleton className="h-4 w-full" />
           <Skeleton className="h-4 w-5/6" />
           <Skeleton className="h-4 w-2/3" />
-        </div>
+        </Loading>
       ) : notice ? (
         <article>
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted">

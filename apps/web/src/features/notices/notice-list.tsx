@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadFailed } from '../../ui/load-failed';
 import { InboxIcon } from '../../ui/icons';
+import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { useNoticeList } from './notice-queries';
@@ -49,9 +50,8 @@ function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
 }
 
 function ListSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t('actions.loading')} className="divide-y divide-line">
+    <Loading className="divide-y divide-line">
       {Array.from({ length: 4 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
         <div key={i} className="flex gap-3 px-4 py-4">
@@ -62,7 +62,7 @@ function ListSkeleton() {
           </div>
         </div>
       ))}
-    </div>
+    </Loading>
   );
 }
 
@@ -75,7 +75,7 @@ export function NoticeList({ kind }: { kind: NoticeKind }) {
   if (list.isError) {
     return <LoadFailed onRetry={() => void list.refetch()} />;
   }
-  const notices = list.data.pages.flatMap((page) => page.items);
+  const notices = list.data.pages.flatMap((page): Notice[] => page.items);
   if (notices.length === 0) {
     return <EmptyState live icon={<InboxIcon size={30} />} title={t(`empty.${kind}.title`)} body={t(`empty.${kind}.body`)} />;
   }

@@ -32,7 +32,7 @@ export function NoticePanel({ kind }: { kind: NoticeKind }) {
           )}
         </div>
         {signedIn && (
-          <Button variant="secondary" size="sm" icon={<CheckIcon size={16} />} onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+          <Button variant="secondary" size="sm" icon={<CheckIcon size={16} />} onClick={() => markAll.mutate({ all: true })} disabled={markAll.isPending}>
             {t('markAllRead')}
           </Button>
         )}

@@ -1,7 +1,9 @@
 import { NOTICE_LIMITS } from '@starlit/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
+import { TextArea, TextField } from '../../ui/field';
+import { useForm } from '../../ui/form';
 import { SendIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { notifySuccess } from '../../ui/toast';
@@ -11,19 +13,15 @@ type Audience = 'everyone' | 'user';
 
 const audienceLabels = { everyone: 'send.audienceEveryone', user: 'send.audienceUser' } as const satisfies Record<Audience, string>;
 
-const field =
-  'w-full rounded-xl border border-line bg-surface px-3.5 py-2.5 text-sm text-ink placeholder:text-muted/70 transition-colors ' +
-  'hover:border-brand-300 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30';
+const BLANK = { title: '', content: '', audience: 'everyone' as Audience, userId: '' };
 
 /** Admins send a system notice to everyone or to one user (create_system_notice / create_user_system_notice). */
 export function SendNoticeForm() {
   const { t } = useTranslation('notices');
   const send = useSendNotice();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [audience, setAudience] = useState<Audience>('everyone');
-  const [userId, setUserId] = useState('');
-  const ids = { title: useId(), content: useId(), userId: useId(), heading: useId() };
+  const form = useForm(BLANK);
+  const { title, content, audience, userId } = form.values;
+  const heading = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,52 +30,36 @@ export function SendNoticeForm() {
       {
         onSuccess: () => {
           notifySuccess(t('send.sent'));
-          setTitle('');
-          setContent('');
-          setUserId('');
+          // the audience stays as chosen for the next notice
+          form.reset({ ...BLANK, audience });
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby={ids.heading} className="rounded-2xl border border-dashed border-brand-300 bg-brand-50/50 p-4 sm:p-5 dark:bg-white/5">
-      <h2 id={ids.heading} className="text-sm font-semibold text-ink">
+    <form onSubmit={submit} aria-labelledby={heading} className="rounded-2xl border border-dashed border-brand-300 bg-brand-50/50 p-4 sm:p-5 dark:bg-white/5">
+      <h2 id={heading} className="text-sm font-semibold text-ink">
         {t('send.title')}
         <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">{t('send.adminOnly')}</span>
       </h2>
       <div className="mt-3 grid gap-3">
-        <div>
-          <label htmlFor={ids.title} className="mb-1 block text-xs font-medium text-muted">
-            {t('send.titleLabel')}
-          </label>
-          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={NOTICE_LIMITS.title} className={field} />
-        </div>
-        <div>
-          <label htmlFor={ids.content} className="mb-1 block text-xs font-medium text-muted">
-            {t('send.contentLabel')}
-          </label>
-          <textarea id={ids.content} value={content} onChange={(e) => setContent(e.target.value)} required maxLength={NOTICE_LIMITS.content} rows={2} className={`${field} resize-y`} />
-        </div>
+        <TextField label={t('send.titleLabel')} value={title} onChange={(v) => form.set('title', v)} required maxLength={NOTICE_LIMITS.title} />
+        <TextArea label={t('send.contentLabel')} value={content} onChange={(v) => form.set('content', v)} required maxLength={NOTICE_LIMITS.content} rows={2} />
         <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
           <fieldset className="shrink-0">
             <legend className="mb-1.5 text-xs font-medium text-muted">{t('send.audience')}</legend>
             <div className="flex h-10 items-center gap-x-5 text-sm">
               {(['everyone', 'user'] as const).map((value) => (
                 <label key={value} className="inline-flex cursor-pointer items-center gap-2">
-                  <input type="radio" name="audience" value={value} checked={audience === value} onChange={() => setAudience(value)} className="size-4 accent-brand-700" />
+                  <input type="radio" name="audience" value={value} checked={audience === value} onChange={() => form.set('audience', value)} className="size-4 accent-brand-700" />
                   {t(audienceLabels[value])}
                 </label>
               ))}
             </div>
           </fieldset>
           {audience === 'user' && (
-            <div className="min-w-56 flex-1">
-              <label htmlFor={ids.userId} className="mb-1 block text-xs font-medium text-muted">
-                {t('send.userIdLabel')}
-              </label>
-              <input id={ids.userId} value={userId} onChange={(e) => setUserId(e.target.value)} required placeholder="00000000-0000-0000-0000-000000000000" className={`${field} font-mono`} />
-            </div>
+            <TextField label={t('send.userIdLabel')} value={userId} onChange={(v) => form.set('userId', v)} required placeholder="00000000-0000-0000-0000-000000000000" className="min-w-56 flex-1" />
           )}
           <Button type="submit" size="sm" className="ml-auto" disabled={send.isPending} icon={send.isPending ? <Spinner className="size-4" /> : <SendIcon size={16} />}>
             {t('send.submit')}

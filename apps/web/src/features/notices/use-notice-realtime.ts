@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateCalls } from '../../api/keys';
 import { startRealtime } from '../../api/realtime';
 import { useAuthStore } from '../auth/auth-store';
-import { NOTICES_KEY } from './notice-queries';
 
 /** While signed in, keeps the realtime stream open and refreshes notices when one arrives. */
 export function useNoticeRealtime(): void {
@@ -10,11 +10,11 @@ export function useNoticeRealtime(): void {
   const token = useAuthStore((s) => s.session?.token ?? null);
   useEffect(() => {
     if (!token) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
+    const refresh = () => void invalidateCalls(queryClient, ['notices']);
     let firstConnection = true;
     return startRealtime({
-      onEvent: (name) => {
-        if (name === 'notice') refresh();
+      onEvent: (event) => {
+        if (event.event === 'notice') refresh();
       },
       // after a reconnection, notices may have arrived while the stream was down
       onConnected: () => {

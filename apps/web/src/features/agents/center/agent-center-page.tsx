@@ -7,8 +7,8 @@ import { buttonClass } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/load-failed';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
-import { useCurrentUser } from '../../auth/auth-store';
 import { AgentDirectory } from './agent-directory';
 import { AgentHome } from './agent-home';
 import { useAgent } from './agent-queries';
@@ -19,14 +19,13 @@ import { useAgent } from './agent-queries';
  */
 export function WithAgent({ agentId, children }: { agentId: string; children: (agent: z.output<typeof Agent>) => ReactNode }) {
   const { t } = useTranslation('agent-center');
-  const user = useCurrentUser();
-  const agent = useAgent(agentId, user?.userId ?? null);
+  const agent = useAgent(agentId);
   if (agent.isPending) {
     return (
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_3fr]">
+      <Loading className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_3fr]">
         <Skeleton className="aspect-[4/5] w-full rounded-3xl" />
         <Skeleton className="h-40 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (agent.isError) return <LoadFailed onRetry={() => void agent.refetch()} />;

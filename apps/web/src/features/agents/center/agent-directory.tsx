@@ -3,6 +3,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Grid } from '../../../ui/grid';
 import { LoadFailed } from '../../../ui/load-failed';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCurrentUser } from '../../auth/auth-store';
@@ -29,7 +30,9 @@ export function AgentDirectory() {
           {t('list.public')}
         </h2>
         {list.isPending ? (
-          <Skeleton className="h-48 w-full" />
+          <Loading>
+            <Skeleton className="h-48 w-full" />
+          </Loading>
         ) : list.isError ? (
           <LoadFailed onRetry={() => void list.refetch()} />
         ) : agents.length === 0 ? (

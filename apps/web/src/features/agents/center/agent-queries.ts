@@ -1,51 +1,27 @@
 import { calls } from '@starlit/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
+import { useCallOrNull, usePagedCall } from '../../../api/calls';
 
 const PAGE_SIZE = 20;
 
-/** Query keys of the agent center; the editor's own keys are separate. */
-export const centerKeys = {
-  agent: (id: string, viewer: string | null) => ['agent-center', 'agent', id, viewer] as const,
-  mine: (viewer: string | null) => ['agent-center', 'mine', viewer] as const,
-  publicList: ['agent-center', 'public'] as const,
-};
+/** The calls whose answers hold agents as a list or a detail: what a write to agents makes stale. */
+export const AGENT_READS = [calls.agents.get, calls.agents.mine, calls.agents.publicList] as const;
 
 /**
  * One agent as the viewer may see it. "Not found" (missing, deleted, or someone else's
  * private agent) is an answer here, not an error toast: the page shows its own state.
+ * A page opening on the agent reads it again (avatars and voices change through other calls),
+ * showing the cached copy, if any, meanwhile.
  */
-export function useAgent(id: string, viewer: string | null) {
-  return useQuery({
-    queryKey: centerKeys.agent(id, viewer),
-    queryFn: async ({ signal }) => {
-      const result = await callApi(calls.agents.get, { id }, { signal });
-      if (isOk(result)) return result.data;
-      if ('code' in result) return null;
-      throw new Error('network');
-    },
-    retry: false,
-  });
+export function useAgent(id: string) {
+  return useCallOrNull(calls.agents.get, { id }, { refetchOnMount: 'always' });
 }
 
 /** Public published agents, newest first, a page at a time. */
 export function usePublicAgents() {
-  return useInfiniteQuery({
-    queryKey: centerKeys.publicList,
-    queryFn: ({ pageParam, signal }) => requestData(calls.agents.publicList, pageParam ? { cursor: pageParam, limit: PAGE_SIZE } : { limit: PAGE_SIZE }, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return usePagedCall(calls.agents.publicList, { limit: PAGE_SIZE });
 }
 
 /** The signed-in user's agents, drafts included. */
 export function useMyAgents(viewer: string | null) {
-  return useInfiniteQuery({
-    queryKey: centerKeys.mine(viewer),
-    queryFn: ({ pageParam, signal }) => requestData(calls.agents.mine, pageParam ? { cursor: pageParam, limit: PAGE_SIZE } : { limit: PAGE_SIZE }, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: viewer !== null,
-  });
+  return usePagedCall(calls.agents.mine, { limit: PAGE_SIZE }, { enabled: viewer !== null });
 }

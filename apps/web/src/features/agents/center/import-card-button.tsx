@@ -1,13 +1,13 @@
 import { calls, isMessageKey, message, type CardProblem } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { requestData } from '../../../api/query';
+import { useCallMutation } from '../../../api/calls';
 import { currentLanguage } from '../../../i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { fileToBase64 } from '../editor/file-data';
+import { AGENT_READS } from './agent-queries';
 import { CARD_ACCEPT } from './card-file';
 
 /**
@@ -18,17 +18,16 @@ import { CARD_ACCEPT } from './card-file';
 export function ImportCardButton() {
   const { t } = useTranslation('agent-center');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<{ agentId: string; problems: CardProblem[] } | null>(null);
 
-  const importCard = useMutation({
-    mutationFn: async (file: File) => requestData(calls.agentCards.import, { base64: await fileToBase64(file), fileName: file.name }),
-    onSuccess: async (data) => {
-      await queryClient.invalidateQueries({ queryKey: ['agent-center'] });
+  const importCard = useCallMutation(calls.agentCards.import, {
+    inputOf: async (file: File) => ({ base64: await fileToBase64(file), fileName: file.name }),
+    onSuccess: (data) => {
       if (data.problems.length === 0) void navigate(`/agent/${data.agentId}`);
       else setResult(data);
     },
+    invalidates: AGENT_READS,
   });
 
   return (

@@ -1,15 +1,15 @@
 import { calls } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestData } from '../../../api/query';
+import { useCallMutation } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Grid } from '../../../ui/grid';
 import { LoadFailed } from '../../../ui/load-failed';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
 import { notifySuccess } from '../../../ui/toast';
-import { useMyAgents } from './agent-queries';
+import { AGENT_READS, useMyAgents } from './agent-queries';
 import { AgentTile } from './agent-tile';
 import { ImportCardButton } from './import-card-button';
 import { keepListed, toggle, type Selection } from '../../../ui/selection';
@@ -18,7 +18,6 @@ import { ConfirmDelete, ManageToolbar } from '../../../ui/manage-mode';
 /** "My agents" with the manage mode of SPEC §6: select some or all, then delete them. */
 export function MyAgents({ viewer }: { viewer: string }) {
   const { t } = useTranslation('agent-center');
-  const queryClient = useQueryClient();
   const mine = useMyAgents(viewer);
   const [managing, setManaging] = useState(false);
   const [selection, setSelection] = useState<Selection>(new Set());
@@ -28,14 +27,13 @@ export function MyAgents({ viewer }: { viewer: string }) {
 
   useEffect(() => setSelection((current) => keepListed(current, ids)), [ids]);
 
-  const remove = useMutation({
-    mutationFn: (agentIds: string[]) => requestData(calls.agents.delete, { ids: agentIds }),
-    onSuccess: async ({ deleted }) => {
+  const remove = useCallMutation(calls.agents.delete, {
+    onSuccess: ({ deleted }) => {
       setConfirming(false);
       setSelection(new Set());
       notifySuccess(t('manage.deleted', { count: deleted }));
-      await queryClient.invalidateQueries({ queryKey: ['agent-center'] });
     },
+    invalidates: AGENT_READS,
   });
 
   const stopManaging = () => {
@@ -58,7 +56,9 @@ export function MyAgents({ viewer }: { viewer: string }) {
       </div>
       {managing && <ManageToolbar ns="agent-center" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />}
       {mine.isPending ? (
-        <Skeleton className="h-48 w-full" />
+        <Loading>
+          <Skeleton className="h-48 w-full" />
+        </Loading>
       ) : mine.isError ? (
         <LoadFailed onRetry={() => void mine.refetch()} />
       ) : agents.length === 0 ? (
@@ -75,7 +75,7 @@ export function MyAgents({ viewer }: { viewer: string }) {
           {t('list.loadMore')}
         </Button>
       )}
-      <ConfirmDelete ns="agent-center" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate([...selection])} />
+      <ConfirmDelete ns="agent-center" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate({ ids: [...selection] })} />
     </section>
   );
 }

@@ -1,13 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { calls, type Agent, type CardFormat } from '@starlit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { calls, type Agent } from '@starlit/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { requestData } from '../../../api/query';
+import { useCallMutation } from '../../../api/calls';
+import { updateShadow } from '../../../api/shadow';
 import { Button, buttonClass } from '../../../ui/button';
 import { ChevronDownIcon } from '../../../ui/icons';
 import { notifySuccess } from '../../../ui/toast';
+import { AGENT_READS } from './agent-queries';
 import { base64ToBlob, downloadBlob, EXPORT_FORMATS } from './card-file';
 
 const item =
@@ -17,18 +19,17 @@ const item =
 export function OwnerActions({ agent }: { agent: z.output<typeof Agent> }) {
   const { t } = useTranslation('agent-center');
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['agent-center'] });
 
-  const publishing = useMutation({
-    mutationFn: () => requestData(agent.status === 'published' ? calls.agents.unpublish : calls.agents.publish, { id: agent.id }),
-    onSuccess: async (next) => {
+  const publishing = useCallMutation(agent.status === 'published' ? calls.agents.unpublish : calls.agents.publish, {
+    onSuccess: (next) => {
+      // the new status shows at once in every list and detail holding the agent
+      updateShadow(queryClient, 'agent', next.id, { status: next.status, isPublic: next.isPublic, publishedAt: next.publishedAt });
       notifySuccess(next.status === 'published' ? t('owner.published') : t('owner.unpublished'));
-      await refresh();
     },
+    invalidates: AGENT_READS,
   });
 
-  const exporting = useMutation({
-    mutationFn: (format: CardFormat) => requestData(calls.agentCards.export, { agentId: agent.id, format }),
+  const exporting = useCallMutation(calls.agentCards.export, {
     onSuccess: (file) => downloadBlob(base64ToBlob(file.base64, file.contentType), file.fileName),
   });
 
@@ -37,7 +38,7 @@ export function OwnerActions({ agent }: { agent: z.output<typeof Agent> }) {
       <Link to={`/agent/${agent.id}`} className={buttonClass('secondary', 'sm')}>
         {t('owner.edit')}
       </Link>
-      <Button variant="secondary" size="sm" disabled={publishing.isPending} onClick={() => publishing.mutate()}>
+      <Button variant="secondary" size="sm" disabled={publishing.isPending} onClick={() => publishing.mutate({ id: agent.id })}>
         {agent.status === 'published' ? t('owner.unpublish') : t('owner.publish')}
       </Button>
       <DropdownMenu.Root modal={false}>
@@ -48,7 +49,7 @@ export function OwnerActions({ agent }: { agent: z.output<typeof Agent> }) {
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="start" sideOffset={6} className="z-50 w-56 rounded-2xl border border-line bg-surface p-1.5 text-ink shadow-xl shadow-brand-950/15">
             {EXPORT_FORMATS.map((format) => (
-              <DropdownMenu.Item key={format} className={item} onSelect={() => exporting.mutate(format)}>
+              <DropdownMenu.Item key={format} className={item} onSelect={() => exporting.mutate({ agentId: agent.id, format })}>
                 {t(`owner.formats.${format}`)}
               </DropdownMenu.Item>
             ))}

@@ -1,41 +1,35 @@
 import { calls } from '@starlit/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { callApi, isOk } from '../../../api/client';
+import { useCallOrNull } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertIcon } from '../../../ui/icons';
+import { Loading } from '../../../ui/loading';
 import { Skeleton } from '../../../ui/skeleton';
 import { AgentEditor } from './agent-editor';
-import { agentKey } from './use-agent-editor';
 
 /** `/agent/:agentId?`: a new agent, or the signed-in owner's agent loaded for editing. */
 export function AgentEditorPage() {
   const { agentId } = useParams();
   const { t } = useTranslation('agents');
-  const agent = useQuery({
-    queryKey: agentKey(agentId ?? ''),
-    // 403 for someone else's agent and "not found" both end in the not-allowed state
-    queryFn: async () => {
-      const result = await callApi(calls.agents.get, { id: agentId ?? '' });
-      return isOk(result) && result.data.isOwner ? result.data : null;
-    },
+  const agent = useCallOrNull(calls.agents.get, { id: agentId ?? '' }, {
+    // someone else's agent, "not found" and a failed load all end in the not-allowed state
+    select: (found) => (found?.isOwner ? found : null),
     enabled: Boolean(agentId),
     // the editor owns the copy once loaded; a refetch would reset what is being typed
     staleTime: Infinity,
-    retry: false,
   });
 
   // the editor keeps its state when a new agent gets its id in the address
   if (!agentId) return <AgentEditor key="agent-editor" initial={null} />;
   if (agent.isPending) {
     return (
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
+      <Loading className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-40 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (!agent.data) {

@@ -1,40 +1,32 @@
 import type { Agent } from '@starlit/contract';
 import { AGENT_LIMITS, AgentNickname, Opening, RoleIntro, RoleSetting } from '@starlit/contract/rules';
-import type { z, ZodType } from 'zod';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AvatarStep } from './avatar-step';
 import { IdentityStep } from './identity-step';
 import { PublishPanel } from './publish-panel';
-import { useRuleMessage } from './rule-message';
 import { SaveIndicator } from './save-indicator';
-import { FieldMessage, StepSection } from './section';
+import { FieldMessage, SelectField, TextArea, TextField } from '../../../ui/field';
+import { useFieldError } from '../../../ui/form';
+import { StepSection } from './section';
 import { SkillsStep } from './skills-step';
 import { Stepper } from './stepper';
 import { stepStatuses, STEPS } from './steps';
 import { TagsStep } from './tags-step';
-import { inputClass, TextField } from './text-field';
 import { useAgentEditor } from './use-agent-editor';
 import { VoiceStep } from './voice-step';
 
-/** The contract's message for a value, or null when it passes. */
-function problemOf(schema: ZodType, value: string): string | null {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
-}
+const GENDERS = ['Unknown', 'Male', 'Female'] as const;
 
 /** The create/edit form of an agent: name and gender on top, then the steps of SPEC §2. */
 export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null }) {
   const { t } = useTranslation('agents');
-  const rule = useRuleMessage();
   const editor = useAgentEditor(initial);
   const { texts, setText, agent } = editor;
   useDocumentTitle(agent ? t('title.edit') : t('title.create'));
   const statuses = stepStatuses(texts, agent);
-  const error = (schema: ZodType, value: string) => {
-    const key = problemOf(schema, value);
-    return key ? rule(key) : null;
-  };
+  const error = useFieldError();
   // an empty name is only a problem once the user has started typing one
   const nicknameError = texts.nickname === '' && !agent ? null : error(AgentNickname, texts.nickname);
 
@@ -53,25 +45,16 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
         <div className="flex min-w-0 flex-col gap-5">
           <div className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_180px] sm:p-6">
             <TextField label={t('fields.nickname')} value={texts.nickname} max={AGENT_LIMITS.nickname} error={nicknameError} placeholder={t('placeholders.nickname')} onChange={(v) => setText('nickname', v)} />
-            <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
-              {t('fields.gender')}
-              <select value={texts.gender} onChange={(e) => setText('gender', e.target.value === 'Male' || e.target.value === 'Female' ? e.target.value : 'Unknown')} className={inputClass}>
-                {(['Unknown', 'Male', 'Female'] as const).map((g) => (
-                  <option key={g} value={g}>
-                    {t(`gender.${g}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField label={t('fields.gender')} value={texts.gender} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} onChange={(g) => setText('gender', g || 'Unknown')} />
           </div>
           <StepSection step="roleSetting" index={STEPS.indexOf('roleSetting')}>
-            <TextField label={t('fields.roleSetting')} rows={6} value={texts.roleSetting} max={AGENT_LIMITS.roleSetting} error={error(RoleSetting, texts.roleSetting)} placeholder={t('placeholders.roleSetting')} onChange={(v) => setText('roleSetting', v)} />
+            <TextArea label={t('fields.roleSetting')} rows={6} value={texts.roleSetting} max={AGENT_LIMITS.roleSetting} error={error(RoleSetting, texts.roleSetting)} placeholder={t('placeholders.roleSetting')} onChange={(v) => setText('roleSetting', v)} />
           </StepSection>
           <StepSection step="opening" index={STEPS.indexOf('opening')}>
-            <TextField label={t('fields.opening')} rows={3} value={texts.opening} max={AGENT_LIMITS.opening} error={error(Opening, texts.opening)} placeholder={t('placeholders.opening')} onChange={(v) => setText('opening', v)} />
+            <TextArea label={t('fields.opening')} rows={3} value={texts.opening} max={AGENT_LIMITS.opening} error={error(Opening, texts.opening)} placeholder={t('placeholders.opening')} onChange={(v) => setText('opening', v)} />
           </StepSection>
           <StepSection step="roleIntro" index={STEPS.indexOf('roleIntro')}>
-            <TextField label={t('fields.roleIntro')} rows={3} value={texts.roleIntro} max={AGENT_LIMITS.roleIntro} error={error(RoleIntro, texts.roleIntro)} placeholder={t('placeholders.roleIntro')} onChange={(v) => setText('roleIntro', v)} />
+            <TextArea label={t('fields.roleIntro')} rows={3} value={texts.roleIntro} max={AGENT_LIMITS.roleIntro} error={error(RoleIntro, texts.roleIntro)} placeholder={t('placeholders.roleIntro')} onChange={(v) => setText('roleIntro', v)} />
           </StepSection>
           <StepSection step="skills" index={STEPS.indexOf('skills')}>
             <SkillsStep editor={editor} />

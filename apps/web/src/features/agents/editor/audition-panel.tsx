@@ -5,7 +5,7 @@ import { callApi, isOk } from '../../../api/client';
 import { staticUrl } from '../../../platform/static-url';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 import type { AgentEditorState } from './use-agent-editor';
 
 type Phase = { step: 'idle' } | { step: 'generating' } | { step: 'failed'; reason: string };

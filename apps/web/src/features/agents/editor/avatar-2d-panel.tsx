@@ -1,16 +1,15 @@
 import { AVATAR_LIMITS, AVATAR_STYLES, calls, ErrorCode, errorMessage, type AvatarJob } from '@starlit/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
+import { useCall } from '../../../api/calls';
 import { currentLanguage } from '../../../i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from './section';
-import { inputClass } from './text-field';
+import { FieldMessage } from '../../../ui/field';
+import { inputClass } from '../../../ui/field';
 
 type Job = z.infer<typeof AvatarJob>;
 
@@ -31,9 +30,7 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
   const [error, setError] = useState('');
   const [jobId, setJobId] = useState<string | null>(job?.status === 'generating' ? job.jobId : null);
   const [uploading, setUploading] = useState(false);
-  const status = useQuery({
-    queryKey: ['avatars', 'job', jobId],
-    queryFn: ({ signal }) => requestData(calls.avatars.status, { jobId: jobId ?? '' }, signal),
+  const status = useCall(calls.avatars.status, { jobId: jobId ?? '' }, {
     enabled: jobId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000),
   });

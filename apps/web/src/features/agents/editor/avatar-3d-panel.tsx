@@ -1,19 +1,18 @@
 import { calls } from '@starlit/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
+import { useCall } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 
 /** 3D avatar: an uploaded VRM model or one of the built-in models. */
 export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChanged(): Promise<void> }) {
   const { t } = useTranslation('agents');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const defaults = useQuery({ queryKey: ['avatars', 'defaults3d'], queryFn: ({ signal }) => requestData(calls.avatars.defaults3d, {}, signal), staleTime: Infinity });
+  const defaults = useCall(calls.avatars.defaults3d, {}, { staleTime: Infinity });
 
   const run = async (call: () => ReturnType<typeof callApi<typeof calls.avatars.useDefault3d>>) => {
     setBusy(true);

@@ -1,12 +1,11 @@
 import { calls, type AvatarKind } from '@starlit/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
+import { useCall } from '../../../api/calls';
 import { imageUrl } from '../../../platform/static-url';
 import { VrmViewer } from '../center/vrm-viewer';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 import { Avatar2dPanel } from './avatar-2d-panel';
 import { Avatar3dPanel } from './avatar-3d-panel';
 import type { AgentEditorState } from './use-agent-editor';
@@ -20,11 +19,7 @@ export function AvatarStep({ editor }: { editor: AgentEditorState }) {
   const [shown, setShown] = useState<AvatarKind | null>(null);
   const [refusal, setRefusal] = useState('');
   const kind = shown ?? agent?.avatar.kind ?? '2d';
-  const avatar = useQuery({
-    queryKey: ['avatars', 'get', agent?.id],
-    queryFn: ({ signal }) => requestData(calls.avatars.get, { agentId: agent?.id ?? '' }, signal),
-    enabled: Boolean(agent),
-  });
+  const avatar = useCall(calls.avatars.get, { agentId: agent?.id ?? '' }, { enabled: Boolean(agent) });
 
   const choose = async (next: AvatarKind) => {
     setShown(next);

@@ -1,15 +1,16 @@
 import { calls, type Voice } from '@starlit/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
+import { useCall } from '../../../api/calls';
+import { invalidateCalls, setCallData } from '../../../api/keys';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from './section';
-import { inputClass } from './text-field';
+import { FieldMessage } from '../../../ui/field';
+import { inputClass } from '../../../ui/field';
 
 type VoiceData = z.infer<typeof Voice>;
 type Phase = { step: 'idle' } | { step: 'checking' } | { step: 'refused'; reason: string } | { step: 'cloning'; voiceId: string };
@@ -24,9 +25,7 @@ export function CloneUpload() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const cloneId = phase.step === 'cloning' ? phase.voiceId : null;
-  const detail = useQuery({
-    queryKey: ['voices', 'detail', cloneId],
-    queryFn: ({ signal }) => requestData(calls.voices.detail, { id: cloneId ?? '' }, signal),
+  const detail = useCall(calls.voices.detail, { id: cloneId ?? '' }, {
     enabled: cloneId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'creating' ? 1000 : false),
   });
@@ -38,9 +37,9 @@ export function CloneUpload() {
     setPhase({ step: 'checking' });
     const result = await callApi(calls.voices.clone, { name: name.trim() || file.name.slice(0, 20), gender, language: 'en', audio: await fileToBase64(file) });
     if (!isOk(result)) return setPhase({ step: 'refused', reason: result.message });
-    queryClient.setQueryData(['voices', 'detail', result.data.id], result.data);
+    setCallData(queryClient, calls.voices.detail, { id: result.data.id }, result.data);
     setPhase({ step: 'cloning', voiceId: result.data.id });
-    await queryClient.invalidateQueries({ queryKey: ['voices', 'list'] });
+    await invalidateCalls(queryClient, [calls.voices.list]);
   };
 
   return (

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { callApi, isOk } from '../../../api/client';
 import { Button, buttonClass } from '../../../ui/button';
 import { CheckIcon } from '../../../ui/icons';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 import { goToStep, sectionId, STEP_OF_PROBLEM } from './steps';
-import { useRuleMessage } from './rule-message';
+import { useRuleMessage } from '../../../ui/rule-message';
 import type { AgentEditorState } from './use-agent-editor';
 
 const REQUIREMENTS: readonly MessageKey[] = ['agent.roleNameRequired', 'agent.roleSettingRequired', 'agent.openingRequired', 'agent.roleIntroRequired', 'agent.skillRequired', 'agent.voiceRequired', 'agent.avatarRequired', 'agent.auditionRequired'];

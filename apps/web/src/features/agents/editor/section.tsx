@@ -21,14 +21,3 @@ export function StepSection({ step, index, children }: { step: StepId; index: nu
     </section>
   );
 }
-
-/** A message under a control: an error (announced) or a quiet note. */
-export function FieldMessage({ text, tone = 'error' }: { text: string | null | undefined; tone?: 'error' | 'info' }) {
-  if (!text) return null;
-  if (tone === 'info') return <p className="text-sm text-muted">{text}</p>;
-  return (
-    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-      {text}
-    </p>
-  );
-}

@@ -1,12 +1,11 @@
 import { calls, type SkillKey } from '@starlit/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
-import { FieldMessage } from './section';
-import { useRuleMessage } from './rule-message';
+import { useCall } from '../../../api/calls';
+import { FieldMessage } from '../../../ui/field';
+import { useRuleMessage } from '../../../ui/rule-message';
 import type { AgentEditorState } from './use-agent-editor';
 
 type Key = z.infer<typeof SkillKey>;
@@ -16,7 +15,7 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
   const { t } = useTranslation('agents');
   const rule = useRuleMessage();
   const [refusal, setRefusal] = useState('');
-  const catalogue = useQuery({ queryKey: ['agents', 'skills'], queryFn: ({ signal }) => requestData(calls.agents.skills, {}, signal), staleTime: Infinity });
+  const catalogue = useCall(calls.agents.skills, {}, { staleTime: Infinity });
   const agent = editor.agent;
   // shown at once while the server saves it, and dropped for the server's answer after
   const [optimistic, setOptimistic] = useState<Key[] | null>(null);

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { CloseIcon } from '../../../ui/icons';
-import { FieldMessage } from './section';
-import { inputClass } from './text-field';
-import { useRuleMessage } from './rule-message';
+import { FieldMessage } from '../../../ui/field';
+import { inputClass } from '../../../ui/field';
+import { useRuleMessage } from '../../../ui/rule-message';
 import type { AgentEditorState } from './use-agent-editor';
 
 /** Typed tags and suggested tags, checked with the contract's addTag (SPEC §5), saved at once. */

@@ -4,14 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { setCallData } from '../../../api/keys';
 import { callApi, isOk } from '../../../api/client';
+import { updateShadow } from '../../../api/shadow';
 import { createAutosave, type SaveState } from './autosave';
 import { createDraftStore, NEW_AGENT, type DraftField, type DraftTexts, type PendingEdits } from './draft-store';
 
 type AgentData = z.infer<typeof Agent>;
-
-/** The query key of one agent in the editor. */
-export const agentKey = (id: string) => ['agents', 'editor', id] as const;
 
 /** The contract schema each typed field is checked with before it is sent. */
 const SCHEMAS = { nickname: AgentNickname, gender: AgentGender, roleSetting: RoleSetting, opening: Opening, roleIntro: RoleIntro } as const;
@@ -51,7 +50,9 @@ export function useAgentEditor(initial: AgentData | null) {
   const setAgent = useCallback(
     (next: AgentData) => {
       setAgentState(next);
-      queryClient.setQueryData(agentKey(next.id), next);
+      // the one cached copy of the agent, and its name and flags wherever a list shows it
+      setCallData(queryClient, calls.agents.get, { id: next.id }, next);
+      updateShadow(queryClient, 'agent', next.id, { nickname: next.nickname, tags: next.tags, isPublic: next.isPublic, status: next.status, publishedAt: next.publishedAt });
     },
     [queryClient],
   );

@@ -1,17 +1,16 @@
 import { calls, type Voice, type VoiceTab } from '@starlit/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { requestData } from '../../../api/query';
+import { useCall } from '../../../api/calls';
 import { staticUrl } from '../../../platform/static-url';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { Spinner } from '../../../ui/spinner';
 import { Tab, TabList, TabPanel, TabsRoot } from '../../../ui/tabs';
 import { CloneUpload } from './clone-upload';
-import { FieldMessage } from './section';
-import { useRuleMessage } from './rule-message';
+import { FieldMessage } from '../../../ui/field';
+import { useRuleMessage } from '../../../ui/rule-message';
 import { addVoice, type SelectedVoice } from './voice-rules';
 
 type VoiceTabId = z.infer<typeof VoiceTab>;
@@ -63,9 +62,7 @@ export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerPr
 
 function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active: boolean; selected: readonly SelectedVoice[]; onPick(voice: VoiceData): void }) {
   const { t } = useTranslation('agents');
-  const list = useQuery({
-    queryKey: ['voices', 'list', tab],
-    queryFn: ({ signal }) => requestData(calls.voices.list, { tab, limit: 50 }, signal),
+  const list = useCall(calls.voices.list, { tab, limit: 50 }, {
     enabled: active,
     // a clone being made moves on to done or failed by itself
     refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'creating') ? 1500 : false),

@@ -6,7 +6,7 @@ import { callApi, isOk } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { CloseIcon } from '../../../ui/icons';
 import { AuditionPanel } from './audition-panel';
-import { FieldMessage } from './section';
+import { FieldMessage } from '../../../ui/field';
 import type { AgentEditorState } from './use-agent-editor';
 import { VoicePreviewButton } from './voice-preview-button';
 import { VoicePicker } from './voice-picker';
