@@ -4,6 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { jobSystem } from './jobs/job-system.ts';
+import { APP_JOBS, type AppJobs } from './jobs/registry.ts';
+import { CHAT_MEMORIES_JOB } from './modules/chat/chat.jobs.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
 import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -56,10 +59,11 @@ export interface Starlit {
   app: FastifyInstance;
   database: Database;
   services: ReturnType<typeof buildServices>;
+  jobs: AppJobs;
   close(): Promise<void>;
 }
 
-function buildServices(config: Config, database: Database, bus: Bus, limiter: RateLimiter, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
+function buildServices(config: Config, database: Database, jobs: AppJobs, bus: Bus, limiter: RateLimiter, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
   const users = usersRepository(database.db);
   const notices = noticesService({ notices: noticesRepository(database.db), users, bus });
   const auth = authService({
@@ -83,6 +87,7 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
     limiter,
     sendsPerMinute: config.chat.sendsPerMinute,
     contextTokens: config.chat.contextTokens,
+    summarizeLater: (job) => jobs.enqueue(database.db, CHAT_MEMORIES_JOB, job),
   });
   return { users, notices, auth, home, agents, identities, chat };
 }
@@ -100,7 +105,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }).on('error', redisTrouble) : null;
   const bus = config.redisUrl ? redisBus(config.redisUrl, `${prefix}:bus`, redisTrouble) : memoryBus();
   const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${prefix}:rl:`) : memoryRateLimiter();
-  const services = buildServices(config, database, bus, limiter, options.speech, options.chat);
+  const jobs = jobSystem(database.db, APP_JOBS, {
+    defaultRetry: { attempts: config.jobs.maxAttempts, backoffMs: config.jobs.retryBaseMs },
+    retentionMs: config.jobs.retentionMs,
+    singleProcess: database.kind === 'pglite',
+    onError: (err) => app.log.warn({ err }, 'jobs'),
+  });
+  const services = buildServices(config, database, jobs, bus, limiter, options.speech, options.chat);
+  jobs.provide('auth.sweep', { sweep: () => services.auth.sweep() });
+  jobs.provide('chat.memories', { remember: (conversationId, agentMessageId, signal) => services.chat.remember(conversationId, agentMessageId, signal) });
+  jobs.provide('jobs.cleanup', { deleteFinished: () => jobs.deleteFinished() });
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
   await services.chat.recover();
@@ -120,7 +134,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl });
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
-  voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
+  voicesRoutes(app, { config, db: database.db, jobs, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
   agentsRoutes(app, { agents: services.agents, authenticate });
   identitiesRoutes(app, { identities: services.identities, authenticate });
   chatRoutes(app, { chat: services.chat, authenticate });
@@ -128,13 +142,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   realtimeRoutes(app, { bus, authenticate });
   passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
-  await app.register(avatarsModule, { config, database, bus, authenticate, agents: services.agents });
+  await app.register(avatarsModule, { config, database, jobs, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);
+  // every module has provided its jobs' dependencies by now; jobs stop before the database closes
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   return {
     app,
     database,
     services,
+    jobs,
     async close() {
       await app.close();
       await bus.close();
