@@ -7,6 +7,7 @@ import { jobs } from '../db/schema/jobs.ts';
 import { defineJob, type AnyJob } from './define-job.ts';
 import { InvalidJobPayloadError, jobSystem, type JobSystem, type JobSystemOptions } from './job-system.ts';
 import { jobQueue } from './queue.ts';
+import { startWorker } from './worker.ts';
 
 let db: Awaited<ReturnType<typeof testDatabase>>;
 let database: Database;
@@ -343,6 +344,38 @@ describe('job registry', () => {
     expect(all.filter((r) => r.status === 'done').length).toBeGreaterThanOrEqual(3);
     expect(all.filter((r) => r.status === 'queued' || r.status === 'running')).toHaveLength(1);
     expect(runs).toBe(all.filter((r) => r.status === 'done').length);
+  });
+
+  it('does not lose a wake that comes while a claim is in flight: the job runs at once, not at the next poll', async () => {
+    const real = jobQueue(database.db);
+    let reached!: () => void;
+    const atGate = new Promise<void>((r) => (reached = r));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let first = true;
+    // the real queue, with its first claim's answer held back until the test lets it go
+    const queue = {
+      ...real,
+      async claim(kinds: string[]) {
+        const row = await real.claim(kinds);
+        if (first) {
+          first = false;
+          reached();
+          await gate;
+        }
+        return row;
+      },
+    };
+    const quick = defineJob({ name: 'lost-wake', payload: z.object({}), timeoutMs: 5_000, handler: async () => 'ran' });
+    const runnable = { definition: quick as AnyJob, deps: undefined, retry: { attempts: 1, backoffMs: 0 } };
+    // a poll a minute away: only the wake can bring the job to the worker within the test
+    const worker = startWorker(queue, new Map([['lost-wake', runnable]]), { pollMs: 60_000 });
+    running.push(worker);
+    await atGate;
+    const job = await real.enqueue(database.db, { kind: 'lost-wake', payload: {}, maxAttempts: 1, priority: 0, dedupeKey: null });
+    worker.wake();
+    open();
+    expect((await until(job.id, 'done', 3_000)).result).toBe('ran');
   });
 
   it('never gives one job to two claimers', async () => {

@@ -69,17 +69,18 @@ export function jobQueue(db: Db) {
      */
     async claim(kinds: string[]): Promise<JobRow | null> {
       if (kinds.length === 0) return null;
-      const result = await db.execute<{ id: string }>(sql`
-        update ${jobs} set status = 'running', attempts = attempts + 1, locked_at = now(), updated_at = now()
-        where id = (
-          select id from ${jobs}
-          where status = 'queued' and kind in ${kinds} and run_at <= now()
-          order by priority desc, run_at limit 1
-          for update skip locked
+      // one statement: the claim answers the row, with no second read per job
+      const [row] = await db
+        .update(jobs)
+        .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          eq(
+            jobs.id,
+            sql`(select id from ${jobs} where status = 'queued' and kind in ${kinds} and run_at <= now() order by priority desc, run_at limit 1 for update skip locked)`,
+          ),
         )
-        returning id`);
-      const id = result.rows[0]?.id;
-      return id ? this.get(id) : null;
+        .returning();
+      return row ?? null;
     },
 
     /**

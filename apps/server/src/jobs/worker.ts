@@ -58,6 +58,7 @@ export function startWorker(queue: JobQueue, kinds: Map<string, Runnable>, optio
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let pumping = false;
+  let wokenWhilePumping = false;
   let ticking: Promise<void> = Promise.resolve();
   let lastBeat = 0;
 
@@ -94,29 +95,42 @@ export function startWorker(queue: JobQueue, kinds: Map<string, Runnable>, optio
     }
   };
 
+  const claimWhileFree = async () => {
+    while (!stopped) {
+      const job = await queue.claim(freeKinds());
+      // one claimed while stopping stays running: the next start takes it over
+      if (!job || stopped) return;
+      const controller = new AbortController();
+      const done = run(job, kinds.get(job.kind)!, controller)
+        .catch(onError)
+        .finally(() => {
+          inHand.delete(job.id);
+          wake();
+        });
+      inHand.set(job.id, { kind: job.kind, controller, done });
+    }
+  };
+
   const pump = async () => {
-    if (pumping || stopped) return;
+    if (stopped) return;
+    // a wake during a pump must not be lost: a job enqueued after its last empty claim would wait for the next poll
+    if (pumping) {
+      wokenWhilePumping = true;
+      return;
+    }
     pumping = true;
     try {
-      while (!stopped) {
-        const job = await queue.claim(freeKinds());
-        // one claimed while stopping stays running: the next start takes it over
-        if (!job || stopped) break;
-        const controller = new AbortController();
-        const done = run(job, kinds.get(job.kind)!, controller)
-          .catch(onError)
-          .finally(() => {
-            inHand.delete(job.id);
-            wake();
-          });
-        inHand.set(job.id, { kind: job.kind, controller, done });
-      }
+      do {
+        wokenWhilePumping = false;
+        await claimWhileFree();
+      } while (wokenWhilePumping && !stopped);
     } catch (err) {
       onError(err);
     } finally {
       pumping = false;
     }
   };
+
 
   const schedule = () => {
     if (stopped) return;
