@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { jobSystem } from './jobs/job-system.ts';
 import { APP_JOBS, type AppJobs } from './jobs/registry.ts';
-import { CHAT_MEMORIES_JOB } from './modules/chat/chat.jobs.ts';
+import { CHAT_MEMORIES_JOB, chatMemoriesJob } from './modules/chat/chat.jobs.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
 import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -87,7 +87,10 @@ function buildServices(config: Config, database: Database, jobs: AppJobs, bus: B
     limiter,
     sendsPerMinute: config.chat.sendsPerMinute,
     contextTokens: config.chat.contextTokens,
-    summarizeLater: (job) => jobs.enqueue(database.db, CHAT_MEMORIES_JOB, job),
+    summarizeLater: async (job, signal) => {
+      const queued = await jobs.enqueue(database.db, CHAT_MEMORIES_JOB, job);
+      return jobs.finished(queued.id, chatMemoriesJob.timeoutMs, signal);
+    },
   });
   return { users, notices, auth, home, agents, identities, chat };
 }

@@ -37,6 +37,8 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
   const queue = jobQueue(db);
   const byName = new Map<string, AnyJob>(definitions.map((d) => [d.name, d]));
   const provided = new Map<string, unknown>();
+  // told when an attempt of that job settles here, so a waiter need not wait for its next read
+  const waiters = new Map<string, Set<() => void>>();
   let worker: Worker | null = null;
 
   function definition(name: string): AnyJob {
@@ -66,7 +68,26 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
   async function settled(job: JobRow, status: SettledStatus) {
     const def = definition(job.kind);
     await def.onSettled?.(def.payload.parse(job.payload), job, status, provided.get(job.kind));
+    for (const wake of waiters.get(job.id) ?? []) wake();
     if (def.everyMs && status !== 'queued') await add(db, def.name, job.payload, def.everyMs);
+  }
+
+  /** Waits up to `ms` (or until `signal` aborts) for something to happen to a job: told here, or a read a moment later. */
+  function nap(id: string, ms: number, signal?: AbortSignal) {
+    return new Promise<void>((resolve) => {
+      const listeners = waiters.get(id) ?? new Set<() => void>();
+      waiters.set(id, listeners);
+      const wake = () => {
+        clearTimeout(timer);
+        listeners.delete(wake);
+        if (listeners.size === 0) waiters.delete(id);
+        signal?.removeEventListener('abort', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      listeners.add(wake);
+      signal?.addEventListener('abort', wake, { once: true });
+    });
   }
 
   return {
@@ -79,6 +100,22 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
     },
 
     get: (id: string) => queue.get(id),
+
+    /**
+     * The job once it finished (done, failed for good, cancelled), or as it is after `timeoutMs`
+     * or when `signal` aborts; null if it is gone. For a caller that answers only once its job is done.
+     */
+    async finished(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await queue.get(id);
+        if (!job || (job.status !== 'queued' && job.status !== 'running')) return job;
+        const left = deadline - Date.now();
+        if (left <= 0 || signal?.aborted) return job;
+        // jobs run by another instance are seen by reading again
+        await nap(id, Math.min(left, 250), signal);
+      }
+    },
 
     /** Cancels a queued or running job; a running one is aborted (at once here, within a heartbeat elsewhere). */
     async cancel(id: string): Promise<boolean> {

@@ -8,9 +8,9 @@ export type ChatMemoriesPayload = z.infer<typeof ChatMemoriesPayload>;
 
 /**
  * After a finished reply, the memory summary of the turns since the last one (chat.service
- * `remember`). A job rather than part of the stream: the person waits for nothing, a client
- * that goes away does not cancel it, and a failed summary is tried again. Suggestions stay on
- * the stream, where the client receives them.
+ * `remember`). A job, so that a client that goes away does not cancel it and a failed summary
+ * is tried again; the stream still waits for it before it ends, because the web client reads
+ * memories then. Suggestions stay on the stream, where the client receives them.
  */
 export const chatMemoriesJob = defineJob({
   name: CHAT_MEMORIES_JOB,

@@ -65,8 +65,8 @@ export function chatService(deps: {
   limiter: RateLimiter;
   sendsPerMinute: number;
   contextTokens: number;
-  /** Queues the memory summary after a reply (chat.jobs.ts). */
-  summarizeLater: (job: ChatMemoriesPayload) => Promise<unknown>;
+  /** Queues the memory summary after a reply (chat.jobs.ts) and waits for it, unless `signal` aborts. */
+  summarizeLater: (job: ChatMemoriesPayload, signal?: AbortSignal) => Promise<unknown>;
 }) {
   const { chat, model } = deps;
 
@@ -258,7 +258,8 @@ export function chatService(deps: {
 
     /**
      * After a finished reply: up to three suggested next messages (stored with the reply), and
-     * the memory summary queued as a job (`remember`). Neither can fail the reply: suggestions
+     * the memory summary as a job (`remember`), waited for so that the stream still ends once
+     * memories are stored (the client reads them then). Neither can fail the reply: suggestions
      * fall back to the offline way.
      */
     async afterReply(pending: PendingReply, reply: string, signal?: AbortSignal): Promise<string[]> {
@@ -269,7 +270,7 @@ export function chatService(deps: {
         return suggestions;
       };
       // a memory that could not be queued must not cost the suggestions, nor the other way round
-      const [suggestions, queued] = await Promise.allSettled([suggest(), deps.summarizeLater({ conversationId: pending.conversation.id, agentMessageId: pending.agentMessage.id })]);
+      const [suggestions, queued] = await Promise.allSettled([suggest(), deps.summarizeLater({ conversationId: pending.conversation.id, agentMessageId: pending.agentMessage.id }, signal)]);
       if (queued.status === 'rejected') throw queued.reason;
       if (suggestions.status === 'rejected') throw suggestions.reason;
       return suggestions.value;
