@@ -59,7 +59,6 @@ export interface Starlit {
   app: FastifyInstance;
   database: Database;
   services: ReturnType<typeof buildServices>;
-  jobs: AppJobs;
   close(): Promise<void>;
 }
 
@@ -155,7 +154,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app,
     database,
     services,
-    jobs,
     async close() {
       await app.close();
       await bus.close();
