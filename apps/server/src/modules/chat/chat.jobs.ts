@@ -16,7 +16,8 @@ export const chatMemoriesJob = defineJob({
   name: CHAT_MEMORIES_JOB,
   payload: ChatMemoriesPayload,
   timeoutMs: 2 * 60_000,
-  concurrency: 2,
+  // each reply's stream waits for its job: a few slow summaries must not hold up every other reply's end
+  concurrency: 16,
   retry: { attempts: 3, backoffMs: 5_000 },
   dedupeKey: (p) => p.agentMessageId,
   handler: (p, ctx, deps: { remember(conversationId: string, agentMessageId: string, signal: AbortSignal): Promise<void> }) =>
