@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { callOverhead } from './call-overhead.ts';
 import { chat } from './chat.ts';
+import { jobs } from './jobs.ts';
 
-const benches = { 'call-overhead': callOverhead, chat };
+const benches = { 'call-overhead': callOverhead, chat, jobs };
 const only = process.argv.slice(2);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });

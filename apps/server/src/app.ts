@@ -5,6 +5,9 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { agentCardsRepository } from './modules/agents/agent-cards.repository.ts';
+import { jobSystem } from './jobs/job-system.ts';
+import { APP_JOBS, type AppJobs } from './jobs/registry.ts';
+import { CHAT_MEMORIES_JOB, chatMemoriesJob } from './modules/chat/chat.jobs.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
 import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -70,7 +73,7 @@ export interface Starlit {
   close(): Promise<void>;
 }
 
-function buildServices(config: Config, database: Database, bus: Bus, limiter: RateLimiter, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
+function buildServices(config: Config, database: Database, jobs: AppJobs, bus: Bus, limiter: RateLimiter, speech: SpeechModel | undefined, chatModel: ChatModel | undefined) {
   const users = usersRepository(database.db);
   const notices = noticesService({ notices: noticesRepository(database.db), users, bus });
   const auth = authService({
@@ -106,6 +109,10 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
     limiter,
     sendsPerMinute: config.chat.sendsPerMinute,
     contextTokens: config.chat.contextTokens,
+    summarizeLater: async (job, signal) => {
+      const queued = await jobs.enqueue(database.db, CHAT_MEMORIES_JOB, job);
+      return jobs.finished(queued.id, chatMemoriesJob.timeoutMs, signal);
+    },
   });
   return { users, notices, auth, home, agents, identities, chat, sweepMedia };
 }
@@ -123,7 +130,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }).on('error', redisTrouble) : null;
   const bus = config.redisUrl ? redisBus(config.redisUrl, `${prefix}:bus`, redisTrouble) : memoryBus();
   const limiter: RateLimiter = redis ? redisRateLimiter(redis, `${prefix}:rl:`) : memoryRateLimiter();
-  const services = buildServices(config, database, bus, limiter, options.speech, options.chat);
+  const jobs = jobSystem(database.db, APP_JOBS, {
+    defaultRetry: { attempts: config.jobs.maxAttempts, backoffMs: config.jobs.retryBaseMs },
+    retentionMs: config.jobs.retentionMs,
+    singleProcess: database.kind === 'pglite',
+    onError: (err) => app.log.warn({ err }, 'jobs'),
+  });
+  const services = buildServices(config, database, jobs, bus, limiter, options.speech, options.chat);
+  jobs.provide('auth.sweep', { sweep: () => services.auth.sweep() });
+  jobs.provide('media.sweep', { sweep: () => services.sweepMedia() });
+  jobs.provide('chat.memories', { remember: (conversationId, agentMessageId, signal) => services.chat.remember(conversationId, agentMessageId, signal) });
+  jobs.provide('jobs.cleanup', { deleteFinished: () => jobs.deleteFinished() });
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
   await services.chat.recover(database.kind === 'pglite');
@@ -146,7 +163,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl, limiter, startsPer15Min: config.signinAttemptsPer15Min * 6 });
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
-  voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
+  voicesRoutes(app, { config, db: database.db, jobs, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
   agentsRoutes(app, { agents: services.agents, authenticate });
   identitiesRoutes(app, { identities: services.identities, authenticate });
   chatRoutes(app, { chat: services.chat, authenticate });
@@ -154,8 +171,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   realtimeRoutes(app, { bus, authenticate });
   passportRoutes(app, { auth: services.auth, limiter, backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(), secret: await serverSecret(config), publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
-  await app.register(avatarsModule, { config, database, bus, authenticate, agents: services.agents });
+  await app.register(avatarsModule, { config, database, jobs, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);
+  // every module has provided its jobs' dependencies by now; jobs stop before the database closes
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   return {
     app,

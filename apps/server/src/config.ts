@@ -32,6 +32,7 @@ const Env = z.object({
   IMAGE_MODEL: z.string().optional(),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
+  JOB_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   SPEECH_BASE_URL: z.string().url().optional(),
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().min(1).default('tts-1'),
@@ -100,6 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chat: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, contextTokens: e.LLM_CONTEXT_TOKENS, sendsPerMinute: e.CHAT_SENDS_PER_MINUTE, offlineTokenMs: e.OFFLINE_CHAT_TOKEN_MS },
     logLevel: e.LOG_LEVEL,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
-    jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS },
+    jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },
   };
 }

@@ -1,13 +1,16 @@
+import type { AnyJob, JobContext, RetryPolicy, SettledStatus } from './define-job.ts';
 import type { JobQueue, JobRow } from './queue.ts';
 
-/** Runs one job; what it answers is stored as the job's result. Throwing counts as a failed attempt. */
-export type JobHandler = (job: JobRow, signal: AbortSignal) => Promise<unknown>;
+/** A definition with what its handler needs from the running app. */
+export interface Runnable {
+  definition: AnyJob;
+  deps: unknown;
+  retry: RetryPolicy;
+}
 
 export interface WorkerOptions {
   /** How often to look for due jobs when the queue was empty. */
   pollMs?: number;
-  /** Jobs run at once by this process. */
-  concurrency?: number;
   /** A running job whose lease is older than this belongs to a dead process. */
   leaseMs?: number;
   /**
@@ -15,71 +18,119 @@ export interface WorkerOptions {
    * can use the database (PGlite): whatever is running then was left by a dead process.
    */
   startupLeaseMs?: number;
-  /** Told after each finished attempt (e.g. to push the status to the owner's pages). */
-  onSettled?: (job: JobRow, status: 'done' | 'queued' | 'failed') => void;
   onError?: (err: unknown) => void;
+  /** Told when an attempt settled, after its row says so (recurring jobs queue their next turn here). */
+  onSettled?: (job: JobRow, status: SettledStatus) => Promise<void>;
 }
 
 export interface Worker {
   /** Looks for work now instead of at the next poll (after an enqueue). */
   wake(): void;
-  /** Stops claiming, aborts and waits for the jobs in hand (their rows stay running until the lease ends). */
+  /** Stops a job this process runs (after its row was cancelled); true when it was running here. */
+  abort(id: string, reason: Error): boolean;
+  /** Jobs running in this process. */
+  running(): number;
+  /** Stops claiming, aborts the jobs in hand and waits for their rows (they stay running until the lease ends). */
   stop(): Promise<void>;
 }
 
+export class JobTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${ms} ms`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+class JobCancelledError extends Error {}
+class WorkerStoppingError extends Error {}
+
 /**
- * An in-process worker for some job kinds. On start it re-queues jobs a dead process left
- * running, then claims due jobs until the queue is empty and sleeps until the next poll
- * or wake().
+ * An in-process worker for the given job kinds. On start it re-queues jobs a dead process left
+ * running, then claims due jobs while a kind has a free slot, and sleeps until the next poll
+ * or wake(). An attempt ends when its handler does or when its signal is aborted (timeout,
+ * cancel, stop), whichever comes first: a handler that never settles cannot keep its slot.
  */
-export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler>, options: WorkerOptions = {}): Worker {
+export function startWorker(queue: JobQueue, kinds: Map<string, Runnable>, options: WorkerOptions = {}): Worker {
   const pollMs = options.pollMs ?? 1000;
-  const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? 60_000;
   const onError = options.onError ?? ((err) => console.warn('jobs:', err));
-  const kinds = Object.keys(handlers);
-  const running = new Map<string, Promise<void>>();
-  const abort = new AbortController();
+  const inHand = new Map<string, { kind: string; controller: AbortController; done: Promise<void> }>();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let pumping = false;
+  let wokenWhilePumping = false;
   let ticking: Promise<void> = Promise.resolve();
   let lastBeat = 0;
 
-  const run = async (job: JobRow) => {
+  const busy = (kind: string) => [...inHand.values()].filter((r) => r.kind === kind).length;
+  const freeKinds = () => [...kinds].filter(([kind, r]) => busy(kind) < (r.definition.concurrency ?? 1)).map(([kind]) => kind);
+
+  const settle = async (job: JobRow, status: SettledStatus) => {
     try {
-      const result = await handlers[job.kind]!(job, abort.signal);
-      await queue.complete(job.id, result ?? null);
-      options.onSettled?.(job, 'done');
+      await options.onSettled?.(job, status);
     } catch (err) {
-      // a stop mid-job is not the job's fault: leave it running for the next start to take over
-      if (stopped) return;
-      const status = await queue.fail(job, err instanceof Error ? err.message : String(err));
-      options.onSettled?.(job, status);
+      onError(err);
+    }
+  };
+
+  const run = async (job: JobRow, runnable: Runnable, controller: AbortController) => {
+    const { definition, deps, retry } = runnable;
+    const timeout = setTimeout(() => controller.abort(new JobTimeoutError(definition.timeoutMs)), definition.timeoutMs);
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    const ctx: JobContext = { jobId: job.id, attempt: job.attempts, signal: controller.signal, progress: (percent) => queue.progress(job.id, percent) };
+    try {
+      const handled = Promise.resolve().then(() => definition.handler(definition.payload.parse(job.payload), ctx, deps));
+      const result = await Promise.race([handled, aborted]);
+      if (await queue.complete(job, result ?? null)) await settle(job, 'done');
+    } catch (err) {
+      // a stop mid-job is not the job's fault: the row stays running for the next start to take over
+      if (controller.signal.reason instanceof WorkerStoppingError) return;
+      if (controller.signal.reason instanceof JobCancelledError) return settle(job, 'cancelled');
+      const status = await queue.fail(job, err instanceof Error ? err.message : String(err), retry.backoffMs);
+      if (status) await settle(job, status);
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+
+  const claimWhileFree = async () => {
+    while (!stopped) {
+      const job = await queue.claim(freeKinds());
+      // one claimed while stopping stays running: the next start takes it over
+      if (!job || stopped) return;
+      const controller = new AbortController();
+      const done = run(job, kinds.get(job.kind)!, controller)
+        .catch(onError)
+        .finally(() => {
+          inHand.delete(job.id);
+          wake();
+        });
+      inHand.set(job.id, { kind: job.kind, controller, done });
     }
   };
 
   const pump = async () => {
-    if (pumping || stopped) return;
+    if (stopped) return;
+    // a wake during a pump must not be lost: a job enqueued after its last empty claim would wait for the next poll
+    if (pumping) {
+      wokenWhilePumping = true;
+      return;
+    }
     pumping = true;
     try {
-      while (!stopped && running.size < concurrency) {
-        const job = await queue.claim(kinds);
-        if (!job) break;
-        const task = run(job)
-          .catch(onError)
-          .finally(() => {
-            running.delete(job.id);
-            wake();
-          });
-        running.set(job.id, task);
-      }
+      do {
+        wokenWhilePumping = false;
+        await claimWhileFree();
+      } while (wokenWhilePumping && !stopped);
     } catch (err) {
       onError(err);
     } finally {
       pumping = false;
     }
   };
+
 
   const schedule = () => {
     if (stopped) return;
@@ -92,7 +143,8 @@ export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler
     try {
       if (Date.now() - lastBeat >= leaseMs / 3) {
         lastBeat = Date.now();
-        await queue.heartbeat([...running.keys()]);
+        // a job cancelled (or taken over) in another process stops here too
+        for (const id of await queue.heartbeat([...inHand.keys()])) inHand.get(id)?.controller.abort(new JobCancelledError('cancelled'));
         await queue.requeueStale(staleMs);
       }
     } catch (err) {
@@ -110,14 +162,20 @@ export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler
 
   return {
     wake,
+    abort(id, reason) {
+      const held = inHand.get(id);
+      held?.controller.abort(new JobCancelledError(reason.message));
+      return Boolean(held);
+    },
+    running: () => inHand.size,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      abort.abort();
+      for (const held of inHand.values()) held.controller.abort(new WorkerStoppingError('the server is stopping'));
       // a claim or heartbeat in flight must finish before the database closes
       await ticking;
-      await Promise.allSettled(running.values());
       while (pumping) await new Promise((resolve) => setTimeout(resolve, 5));
+      await Promise.allSettled([...inHand.values()].map((h) => h.done));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@starlit/contract';
 import type { JobRow } from '../../jobs/queue.ts';
 import { authorizeOwner } from '../../platform/policy.ts';
-import { AVATAR_JOB, type AvatarJobPayload } from './avatars.repository.ts';
+import { AVATAR_JOB, AvatarJobPayload } from './avatars.jobs.ts';
 
 /**
  * Avatars belong to their agent: changing one is changing the agent (agents policy, through
@@ -10,5 +10,5 @@ import { AVATAR_JOB, type AvatarJobPayload } from './avatars.repository.ts';
  */
 export function authorizeAvatarJob(userId: string, job: JobRow | null): JobRow {
   const avatarJob = job?.kind === AVATAR_JOB ? job : null;
-  return authorizeOwner(userId, avatarJob, (j) => (j.payload as AvatarJobPayload).ownerId, ErrorCode.AVATAR_JOB_NOT_FOUND);
+  return authorizeOwner(userId, avatarJob, (j) => AvatarJobPayload.parse(j.payload).ownerId, ErrorCode.AVATAR_JOB_NOT_FOUND);
 }

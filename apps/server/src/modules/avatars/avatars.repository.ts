@@ -1,29 +1,10 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { AVATAR_JOB } from './avatars.jobs.ts';
 
 /** The storage folder of avatars: `avatars/<agentId>/…` (uploads, generated pictures, references, models). */
 export const AVATARS_FOLDER = 'avatars/';
-
-/** The job kind of a 2D avatar generation. */
-export const AVATAR_JOB = 'avatar.2d';
-
-/** What a generation job carries: everything needed to draw and to check who asked. */
-export interface AvatarJobPayload {
-  agentId: string;
-  ownerId: string;
-  name: string;
-  description: string;
-  style: string;
-  /** Storage key of the reference picture, re-encoded like an upload. */
-  referenceKey?: string;
-}
-
-/** What a finished generation job stores. */
-export interface AvatarJobResult {
-  imageUrl: string;
-  engine: string;
-}
 
 export function avatarsRepository(db: Db) {
   return {

@@ -3,18 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { createImageModel } from '../../ai/image/create-image-model.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { jobQueue } from '../../jobs/queue.ts';
-import { startWorker, type Worker } from '../../jobs/worker.ts';
+import type { AppJobs } from '../../jobs/registry.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
 import { localStorage } from '../../platform/storage.ts';
-import { AVATAR_JOB, avatarsRepository, type AvatarJobPayload } from './avatars.repository.ts';
+import { AVATAR_JOB } from './avatars.jobs.ts';
+import { avatarsRepository } from './avatars.repository.ts';
 import { avatarsService, publicStatus, type AvatarWriter } from './avatars.service.ts';
 import { ensureDefaultModels } from './default-models.ts';
 
 export interface AvatarsOptions {
   config: Config;
   database: Database;
+  jobs: Pick<AppJobs, 'enqueue' | 'get' | 'retry' | 'provide'>;
   bus: Bus;
   authenticate: Authenticate;
   agents: AvatarWriter;
@@ -24,22 +25,26 @@ export interface AvatarsOptions {
 const uploadBodyLimit = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64 * 1024;
 
 /**
- * Avatars: 2D generation as a background job (with its worker), uploads, built-in 3D
+ * Avatars: 2D generation as a background job (avatars.jobs.ts), uploads, built-in 3D
  * models and the 2D/3D switch. A plugin, so its larger upload body limit stays its own.
  */
 export async function avatarsModule(app: FastifyInstance, opts: AvatarsOptions) {
-  const { config, database, bus, authenticate, agents } = opts;
+  const { config, database, jobs, bus, authenticate, agents } = opts;
   const c = calls.avatars;
   const storage = localStorage(config.mediaDir);
-  const queue = jobQueue(database.db, config.jobs);
-  let worker: Worker | null = null;
   const service = avatarsService({
     avatars: avatarsRepository(database.db),
     agents,
-    queue,
+    jobs: { enqueue: (payload) => jobs.enqueue(database.db, AVATAR_JOB, payload), get: jobs.get, retry: jobs.retry },
     storage,
     imageModel: createImageModel(config.image),
-    wake: () => worker?.wake(),
+  });
+  jobs.provide(AVATAR_JOB, {
+    run: (payload, signal) => service.run(payload, signal),
+    async settled(payload, job, status) {
+      if (status !== 'queued') app.log.info({ jobId: job.id, status }, 'avatar job settled');
+      await bus.publish(payload.ownerId, { type: 'job', jobId: job.id, status: publicStatus(status) });
+    },
   });
 
   const limits: Record<string, number> = {
@@ -52,26 +57,7 @@ export async function avatarsModule(app: FastifyInstance, opts: AvatarsOptions) 
     if (limit) route.bodyLimit = limit;
   });
 
-  app.addHook('onReady', async () => {
-    await ensureDefaultModels(storage);
-    worker = startWorker(
-      queue,
-      { [AVATAR_JOB]: (job, signal) => service.run(job, signal) },
-      {
-        // PGlite is one process: whatever it left running died with the last one
-        startupLeaseMs: database.kind === 'pglite' ? 0 : undefined,
-        onSettled: (job, status) => {
-          if (status === 'done' || status === 'failed') app.log.info({ jobId: job.id, status }, 'avatar job settled');
-          const { ownerId } = job.payload as AvatarJobPayload;
-          void bus.publish(ownerId, { type: 'job', jobId: job.id, status: publicStatus(status) });
-        },
-        onError: (err) => app.log.warn({ err }, 'avatar jobs'),
-      },
-    );
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
+  app.addHook('onReady', () => ensureDefaultModels(storage));
 
   registerCall(app, c.generate2d, authenticate, async ({ user, input }) => service.generate2d(user.id, input));
   registerCall(app, c.status, authenticate, async ({ user, input, lang }) => service.status(user.id, input.jobId, lang));

@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_LIMITS, AVATAR_STYLES, ErrorCode, errorMessage, type AvatarJobStatus, type ErrorCodeValue, type Language } from '@starlit/contract';
 import type { ImageModel } from '../../ai/image/image-model.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
-import type { JobQueue, JobRow } from '../../jobs/queue.ts';
+import type { JobRow } from '../../jobs/queue.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentRow } from '../agents/agents.repository.ts';
 import type { AvatarInput } from '../agents/agents.service.ts';
+import { AvatarJobPayload, type AvatarJobResult } from './avatars.jobs.ts';
 import { authorizeAvatarJob } from './avatars.policy.ts';
-import { AVATAR_JOB, AVATARS_FOLDER, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
+import { AVATARS_FOLDER, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
 import { vrmProblem, type VrmProblem } from './glb.ts';
 import { normalizeAvatarImage } from './image-upload.ts';
@@ -35,25 +36,31 @@ export interface AvatarWriter {
 export interface AvatarsDeps {
   avatars: AvatarsRepository;
   agents: AvatarWriter;
-  queue: JobQueue;
+  jobs: AvatarJobs;
   storage: Storage;
   imageModel: ImageModel;
-  /** Asks the worker to look for work now. */
-  wake(): void;
+}
+
+/** The job system's calls the avatars feature uses, for its own kind of job. */
+export interface AvatarJobs {
+  enqueue(payload: AvatarJobPayload): Promise<JobRow>;
+  get(id: string): Promise<JobRow | null>;
+  retry(id: string): Promise<boolean>;
 }
 
 /** What the person sees of a job's state. */
 export function publicStatus(status: JobRow['status']): AvatarJobStatus {
-  return status === 'done' ? 'done' : status === 'failed' ? 'failed' : 'generating';
+  if (status === 'queued' || status === 'running') return 'generating';
+  return status === 'done' ? 'done' : 'failed';
 }
 
 export function avatarsService(deps: AvatarsDeps) {
-  const { avatars, agents, queue, storage } = deps;
+  const { avatars, agents, jobs, storage } = deps;
 
   /** The agent, if `userId` owns it, with its avatar fields. */
   const owned = (userId: string, agentId: string) => agents.owned(userId, agentId);
 
-  const ownedJob = async (userId: string, jobId: string) => authorizeAvatarJob(userId, await queue.get(jobId));
+  const ownedJob = async (userId: string, jobId: string) => authorizeAvatarJob(userId, await jobs.get(jobId));
 
   async function present(userId: string, agentId: string) {
     const agent = await owned(userId, agentId);
@@ -65,7 +72,7 @@ export function avatarsService(deps: AvatarsDeps) {
     const result = status === 'done' ? (job.result as AvatarJobResult) : null;
     return {
       jobId: job.id,
-      agentId: (job.payload as AvatarJobPayload).agentId,
+      agentId: AvatarJobPayload.parse(job.payload).agentId,
       status,
       imageUrl: result?.imageUrl ?? null,
       engine: result?.engine ?? null,
@@ -102,14 +109,12 @@ export function avatarsService(deps: AvatarsDeps) {
       await owned(userId, input.agentId);
       // stored first so the job row carries a key, not megabytes of base64
       if (input.referenceImage) payload.referenceKey = await storeUpload(input.agentId, input.referenceImage);
-      const job = await queue.enqueue(AVATAR_JOB, payload);
-      deps.wake();
+      const job = await jobs.enqueue(payload);
       return { jobId: job.id, status: publicStatus(job.status) };
     },
 
     /** Runs one generation: draws, re-encodes (a provider's answer must really be a picture), stores, sets. */
-    async run(job: JobRow, signal: AbortSignal): Promise<AvatarJobResult> {
-      const p = job.payload as AvatarJobPayload;
+    async run(p: AvatarJobPayload, signal: AbortSignal): Promise<AvatarJobResult> {
       const seed = createHash('sha256').update(`${p.name}\n${p.description}\n${p.style}`).digest().readUInt32LE(0);
       const referenceImage = p.referenceKey ? ((await storage.read(p.referenceKey)) ?? undefined) : undefined;
       const drawn = await deps.imageModel.generate(
@@ -132,8 +137,7 @@ export function avatarsService(deps: AvatarsDeps) {
 
     async retry(userId: string, jobId: string) {
       await ownedJob(userId, jobId);
-      if (!(await queue.retry(jobId))) throw new AppError(ErrorCode.AVATAR_JOB_NOT_FAILED);
-      deps.wake();
+      if (!(await jobs.retry(jobId))) throw new AppError(ErrorCode.AVATAR_JOB_NOT_FAILED);
       return { jobId, status: 'generating' as const };
     },
 

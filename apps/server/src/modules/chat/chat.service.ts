@@ -13,6 +13,7 @@ import type { AgentsService } from '../agents/agents.service.ts';
 import type { IdentitiesService } from '../agents/identities.service.ts';
 import { authorizeConversation, authorizeTalk, foundMemory } from './chat.policy.ts';
 import { buildPrompt, treeOrder } from './chat.prompt.ts';
+import type { ChatMemoriesPayload } from './chat.jobs.ts';
 import { summarizeTurns } from './chat.memory.ts';
 import { suggestReplies } from './chat.suggestions.ts';
 import { chatRepository, type ChatRepository, type ConversationRecord, type HeatRow, type MemoryRow, type MessageRow, type NewMessage } from './chat.repository.ts';
@@ -86,6 +87,8 @@ export function chatService(deps: {
   limiter: RateLimiter;
   sendsPerMinute: number;
   contextTokens: number;
+  /** Queues the memory summary after a reply (chat.jobs.ts) and waits for it, unless `signal` aborts. */
+  summarizeLater: (job: ChatMemoriesPayload, signal?: AbortSignal) => Promise<unknown>;
 }) {
   const { chat, model } = deps;
 
@@ -303,44 +306,52 @@ export function chatService(deps: {
 
     /**
      * After a finished reply: up to three suggested next messages (stored with the reply), and
-     * every MEMORY_EVERY_TURNS user turns a summary of them into memory entries. Neither can
-     * fail the reply: both fall back to the offline way.
+     * the memory summary as a job (`remember`), waited for so that the stream still ends once
+     * memories are stored (the client reads them then). Neither can fail the reply: suggestions
+     * fall back to the offline way.
      */
     async afterReply(pending: PendingReply, reply: string, signal?: AbortSignal): Promise<string[]> {
       const branch = [...pending.branch, { ...pending.agentMessage, content: reply }];
-      const persona = pending.persona;
-      const remember = async () => {
-        // turns since the last summary: a regenerated or edited reply does not summarize the
-        // same turns again, and turns after a failed reply wait for the next complete one
-        const questions = branch.filter((r) => r.role === 'user');
-        if (questions.length < MEMORY_EVERY_TURNS) return;
-        const id = pending.conversation.id;
-        const through = (await chat.conversation(id))?.memoryThroughId ?? null;
-        const fresh = questions.slice(await summarizedOnBranch(id, questions, through));
-        if (fresh.length < MEMORY_EVERY_TURNS) return;
-        const last = fresh[fresh.length - 1].id;
-        if (!(await chat.claimMemoryThrough(id, through, last))) return;
-        const recent = branch.slice(branch.indexOf(fresh[0]));
-        try {
-          const known = (await chat.memories(id)).map((m) => m.content);
-          const entries = await summarizeTurns(model, { persona, agentName: pending.conversation.agentNickname, turns: turnsOf(recent), known }, signal);
-          await chat.addMemories(entries.map((content) => ({ conversationId: id, content, source: 'summary' as const })));
-        } catch (err) {
-          // not remembered after all: the next complete reply tries these turns again
-          await chat.claimMemoryThrough(id, last, through);
-          throw err;
-        }
-      };
       const suggest = async () => {
-        const suggestions = await suggestReplies(model, { persona, turns: turnsOf(branch) }, signal);
+        const suggestions = await suggestReplies(model, { persona: pending.persona, turns: turnsOf(branch) }, signal);
         await chat.updateMessage(pending.agentMessage.id, { suggestions });
         return suggestions;
       };
-      // a memory that could not be stored must not cost the suggestions, nor the other way round
-      const [suggestions, remembered] = await Promise.allSettled([suggest(), remember()]);
-      if (remembered.status === 'rejected') throw remembered.reason;
+      // a memory that could not be queued must not cost the suggestions, nor the other way round
+      const [suggestions, queued] = await Promise.allSettled([suggest(), deps.summarizeLater({ conversationId: pending.conversation.id, agentMessageId: pending.agentMessage.id }, signal)]);
+      if (queued.status === 'rejected') throw queued.reason;
       if (suggestions.status === 'rejected') throw suggestions.reason;
       return suggestions.value;
+    },
+
+    /**
+     * The memory job's work: every MEMORY_EVERY_TURNS user turns up to a reply, a summary of
+     * them into memory entries. Throws when the summary could not be stored (the job tries again).
+     */
+    async remember(conversationId: string, agentMessageId: string, signal: AbortSignal): Promise<void> {
+      const record = await chat.conversation(conversationId);
+      const [conversation] = record ? await withAgents([record]) : [];
+      if (!conversation) return;
+      const branch = branchTo(treeOrder(await chat.messages(conversationId)), agentMessageId);
+      // turns since the last summary: a regenerated or edited reply does not summarize the
+      // same turns again, and turns after a failed reply wait for the next complete one
+      const questions = branch.filter((r) => r.role === 'user');
+      if (questions.length < MEMORY_EVERY_TURNS) return;
+      const through = conversation.memoryThroughId;
+      const fresh = questions.slice(await summarizedOnBranch(conversationId, questions, through));
+      if (fresh.length < MEMORY_EVERY_TURNS) return;
+      const last = fresh[fresh.length - 1].id;
+      if (!(await chat.claimMemoryThrough(conversationId, through, last))) return;
+      const recent = branch.slice(branch.indexOf(fresh[0]));
+      try {
+        const known = (await chat.memories(conversationId)).map((m) => m.content);
+        const entries = await summarizeTurns(model, { persona: personaOf(conversation), agentName: conversation.agentNickname, turns: turnsOf(recent), known }, signal);
+        await chat.addMemories(entries.map((content) => ({ conversationId, content, source: 'summary' as const })));
+      } catch (err) {
+        // not remembered after all: the next attempt (or the next complete reply) tries these turns again
+        await chat.claimMemoryThrough(conversationId, last, through);
+        throw err;
+      }
     },
 
     /** Speaks an agent message with the agent's first voice; the audio is kept for replays. */

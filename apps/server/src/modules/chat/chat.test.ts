@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_CHAT_ENGINE } from '../../ai/chat/index.ts';
-import { agents, chatMessages } from '../../db/schema/index.ts';
+import { agents, chatMessages, jobs } from '../../db/schema/index.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { C, detailOf, messagesOf, open, publishedAgent, send, stream, tokensOf, type Detail } from './chat.fixtures.ts';
 
@@ -18,6 +18,25 @@ describe('chat room with the offline engine', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('summarizes every six turns into memories in a background job, once per turn span', async () => {
+    const chat = await open(t, me, agentId);
+    const memoriesOf = async () => (await t.call<{ items: Array<{ content: string; source: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token })).body.data.items;
+    const lines = ['Hi, my name is Mia.', 'I love your songs.', 'I play the violin.', 'What are you doing?', 'Tell me a story.', 'Good night.'];
+    for (const content of lines) expect((await send(t, me.token, { conversationId: chat.id, content })).done?.status).toBe('complete');
+    const summaryJobs = async () =>
+      (await t.starlit.database.db.select().from(jobs).where(eq(jobs.kind, 'chat.memories'))).filter((j) => (j.payload as { conversationId: string }).conversationId === chat.id);
+    // one job per complete reply; the sixth one's summary lands after its stream ended
+    for (let i = 0; i < 200 && (await summaryJobs()).some((j) => j.status !== 'done'); i++) await new Promise((r) => setTimeout(r, 25));
+    expect((await summaryJobs()).map((j) => j.status)).toEqual(Array(6).fill('done'));
+    const summaries = (await memoriesOf()).filter((m) => m.source === 'summary');
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(summaries.map((m) => m.content).join(' ')).toContain('Mia');
+    // a seventh turn is not enough for another summary
+    await send(t, me.token, { conversationId: chat.id, content: 'One more thing.' });
+    for (let i = 0; i < 200 && (await summaryJobs()).some((j) => j.status !== 'done'); i++) await new Promise((r) => setTimeout(r, 25));
+    expect((await memoriesOf()).filter((m) => m.source === 'summary')).toHaveLength(summaries.length);
   });
 
   it('asks anonymous callers to log in, for sending and for everything that is theirs', async () => {

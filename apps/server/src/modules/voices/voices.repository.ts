@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { voices, type VoiceEngineParams } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
-import type { CloneFailure } from './clone-runner.ts';
+import type { CloneFailure } from './voices.jobs.ts';
 
 export type VoiceRow = typeof voices.$inferSelect;
 

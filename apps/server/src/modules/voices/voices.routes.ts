@@ -6,10 +6,12 @@ import { createVoiceCloner } from '../../ai/voice/index.ts';
 import type { VoiceCloner } from '../../ai/voice/voice-cloner.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { AppJobs } from '../../jobs/registry.ts';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
 import { localStorage, type Storage } from '../../platform/storage.ts';
 import { presentVoice, type EngineNames } from './voices.presenter.ts';
 import { voicesRepository } from './voices.repository.ts';
+import { VOICE_CLONE_JOB } from './voices.jobs.ts';
 import { voicesService } from './voices.service.ts';
 
 // base64 grows 4/3; the slack lets a clip a little over the limit reach the check that names the rule
@@ -18,6 +20,7 @@ const CLONE_BODY_LIMIT = Math.ceil((VOICE_CLIP_LIMITS.maxBytes * 4) / 3) + 256 *
 export interface VoicesDeps {
   config: Pick<Config, 'mediaDir' | 'speech' | 'voiceClone'>;
   db: Db;
+  jobs: Pick<AppJobs, 'enqueue' | 'provide'>;
   authenticate: Authenticate;
   /** Replacements for tests; by default from the config. */
   speech?: SpeechModel;
@@ -28,8 +31,8 @@ export interface VoicesDeps {
 }
 
 /**
- * The voices feature: catalogue, cloning, preview. Registers its calls, resumes clones a
- * restart interrupted, and stops running clones when the server closes.
+ * The voices feature: catalogue, cloning (a job, voices.jobs.ts), preview. Registers its calls
+ * and queues again the clones a restart interrupted.
  */
 export function voicesRoutes(app: FastifyInstance, deps: VoicesDeps) {
   const speech = deps.speech ?? createSpeechModel(deps.config);
@@ -40,7 +43,9 @@ export function voicesRoutes(app: FastifyInstance, deps: VoicesDeps) {
     cloner: deps.cloner ?? createVoiceCloner(deps.config),
     log: app.log,
     voiceInUse: deps.voiceInUse,
+    enqueueClone: (voiceId) => deps.jobs.enqueue(deps.db, VOICE_CLONE_JOB, { voiceId }),
   });
+  deps.jobs.provide(VOICE_CLONE_JOB, voices.cloning);
   const engines: EngineNames = { 'espeak-ng': speech.engine, openai: OPENAI_SPEECH_ENGINE, 'clone-service': HTTP_CLONER_ENGINE };
   const { authenticate } = deps;
   const c = calls.voices;
@@ -70,9 +75,8 @@ export function voicesRoutes(app: FastifyInstance, deps: VoicesDeps) {
   });
 
   app.addHook('onReady', async () => {
-    const resumed = await voices.runner.resume();
+    const resumed = await voices.resumeClones();
     if (resumed) app.log.info(`resumed ${resumed} voice clone(s) a restart interrupted`);
   });
-  app.addHook('onClose', () => voices.runner.stop());
   return voices;
 }

@@ -9,10 +9,12 @@ import { voiceWav } from '../../../test/voice-clips.ts';
 import { createSpeechModel, type SpeechModel } from '../../ai/speech/index.ts';
 import { offlineVoiceCloner } from '../../ai/voice/offline-cloner.ts';
 import type { Database } from '../../db/client.ts';
-import { users, voices } from '../../db/schema/index.ts';
+import { jobs, users, voices } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { localStorage } from '../../platform/storage.ts';
+import { jobSystem } from '../../jobs/job-system.ts';
+import { VOICE_CLONE_JOB, voiceCloneJob } from './voices.jobs.ts';
 import { voicesRepository } from './voices.repository.ts';
 import { voicesService } from './voices.service.ts';
 
@@ -23,7 +25,8 @@ let userId: string;
 let officialId: string;
 const log = Fastify({ logger: false }).log;
 
-const service = (speech: SpeechModel) => voicesService({ voices: voicesRepository(database.db), storage: localStorage(mediaDir), speech, cloner: offlineVoiceCloner(), log, voiceInUse: async () => false });
+const service = (speech: SpeechModel, enqueueClone: (voiceId: string) => Promise<unknown> = async () => undefined) =>
+  voicesService({ voices: voicesRepository(database.db), storage: localStorage(mediaDir), speech, cloner: offlineVoiceCloner(), log, voiceInUse: async () => false, enqueueClone });
 const user = (): AuthUser => ({ id: userId, role: 'user', userName: 'voice-owner', sessionId: 's', joinedAt: new Date() });
 const codeOf = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as AppError).code;
 
@@ -62,9 +65,19 @@ describe('clones across a restart', () => {
     const [left] = await database.db.insert(voices).values({ name: 'Left', gender: 'Female', language: 'en', ownerId: userId, status: 'creating', clipKey: 'voices/clips/left.wav' }).returning();
     const [lost] = await database.db.insert(voices).values({ name: 'Lost', gender: 'Female', language: 'en', ownerId: userId, status: 'creating', clipKey: 'voices/clips/gone.wav' }).returning();
     const speech: SpeechModel = { engine: 'none', available: async () => false, synthesize: async () => Promise.reject(new Error('unused')) };
-    const restarted = service(speech);
-    expect(await restarted.runner.resume()).toBe(2);
-    await restarted.runner.settle();
+    const cloneJobs = jobSystem(database.db, [voiceCloneJob], { defaultRetry: { attempts: 1, backoffMs: 0 }, retentionMs: 60_000, singleProcess: false, pollMs: 20 });
+    const restarted = service(speech, (voiceId) => cloneJobs.enqueue(database.db, VOICE_CLONE_JOB, { voiceId }));
+    cloneJobs.provide(VOICE_CLONE_JOB, restarted.cloning);
+    expect(await restarted.resumeClones()).toBe(2);
+    // a second resume (another instance starting) adds no second job for the same voice
+    expect(await restarted.resumeClones()).toBe(2);
+    expect((await database.db.select().from(jobs).where(eq(jobs.kind, VOICE_CLONE_JOB))).length).toBe(2);
+    await cloneJobs.start();
+    try {
+      for (let i = 0; i < 200 && (await database.db.select().from(voices).where(eq(voices.status, 'creating'))).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await cloneJobs.stop();
+    }
     const [done] = await database.db.select().from(voices).where(eq(voices.id, left.id));
     expect(done).toMatchObject({ status: 'done', engineParams: { engine: 'espeak-ng', voice: 'en-us+f3' }, sample: null });
     const [failed] = await database.db.select().from(voices).where(eq(voices.id, lost.id));

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { contentTypeOf, type Storage } from '../../platform/storage.ts';
-import { cloneRunner } from './clone-runner.ts';
+import { cloneWork } from './voices.jobs.ts';
 import { authorizeVoice } from './voices.policy.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoiceFilter, type VoiceRow, type VoicesRepository } from './voices.repository.ts';
 
@@ -45,6 +45,8 @@ export function voicesService(deps: {
   cloner: VoiceCloner;
   log: FastifyBaseLogger;
   voiceInUse: (voiceId: string) => Promise<boolean>;
+  /** Queues the clone job of a voice (voices.jobs.ts); a live one for it is kept. */
+  enqueueClone: (voiceId: string) => Promise<unknown>;
 }) {
   const { voices, storage, speech } = deps;
   const byTimeAndId = (row: VoiceRow) => ({ at: row.createdAt, id: row.id });
@@ -61,7 +63,7 @@ export function voicesService(deps: {
     return { url: await storage.put(key, out.audio, out.contentType), contentType: out.contentType };
   }
 
-  const runner = cloneRunner({
+  const cloning = cloneWork({
     voices,
     storage,
     cloner: deps.cloner,
@@ -76,7 +78,14 @@ export function voicesService(deps: {
   const visible = async (id: string, user: AuthUser | null): Promise<VoiceRow> => authorizeVoice(user?.id ?? null, 'see', await voices.byId(id));
 
   return {
-    runner,
+    cloning,
+
+    /** Queues again the clones a stop interrupted (or whose job was lost); answers how many were unfinished. */
+    async resumeClones(): Promise<number> {
+      const rows = await voices.creating();
+      for (const row of rows) await deps.enqueueClone(row.id);
+      return rows.length;
+    },
 
     async list(tab: 'recommend' | 'male' | 'female' | 'my', user: AuthUser | null, cursor: string | undefined, limit: number) {
       let filter: VoiceFilter;
@@ -112,7 +121,7 @@ export function voicesService(deps: {
         await voices.remove(id);
         throw err;
       }
-      runner.start(row);
+      await deps.enqueueClone(row.id);
       return row;
     },
 

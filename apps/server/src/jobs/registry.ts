@@ -1,0 +1,16 @@
+import { authSweepJob } from '../modules/auth/auth.jobs.ts';
+import { avatarJob } from '../modules/avatars/avatars.jobs.ts';
+import { chatMemoriesJob } from '../modules/chat/chat.jobs.ts';
+import { mediaSweepJob } from '../modules/media/media.jobs.ts';
+import { voiceCloneJob } from '../modules/voices/voices.jobs.ts';
+import { finishedJobsCleanup } from './cleanup.jobs.ts';
+import type { JobSystem } from './job-system.ts';
+
+/**
+ * Every kind of background work the app runs. A definition lives beside its module as
+ * `<feature>.jobs.ts`; adding one here types its name and payload for `jobs.enqueue`, and
+ * start() refuses to run until its module provided the handler's dependencies.
+ */
+export const APP_JOBS = [avatarJob, voiceCloneJob, chatMemoriesJob, authSweepJob, mediaSweepJob, finishedJobsCleanup] as const;
+
+export type AppJobs = JobSystem<typeof APP_JOBS>;
