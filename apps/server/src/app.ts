@@ -35,6 +35,7 @@ import { installErrorHandling, installJsonParser } from './platform/http.ts';
 import { loggerOptions, type LogStream } from './platform/logging.ts';
 import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
 import { createSpeechModel, type SpeechModel } from './ai/speech/index.ts';
@@ -112,6 +113,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await services.chat.recover();
   installJsonParser(app);
   installErrorHandling(app);
+  installSecurityHeaders(app);
   installHostCheck(app, allowedHosts(config.publicUrl, config.allowedHosts));
   await app.register(cookie);
   await app.register(formbody);
