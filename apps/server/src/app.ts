@@ -39,6 +39,7 @@ import { installErrorHandling, installInputBoundary, installJsonParser } from '.
 import { loggerOptions, type LogStream } from './platform/logging.ts';
 import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
 import { createSpeechModel, type SpeechModel } from './ai/speech/index.ts';
@@ -147,6 +148,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   installJsonParser(app);
   installErrorHandling(app);
   installInputBoundary(app);
+  installSecurityHeaders(app);
   installHostCheck(app, allowedHosts(config.publicUrl, config.allowedHosts));
   await app.register(cookie);
   await app.register(formbody);

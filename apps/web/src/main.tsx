@@ -1,3 +1,5 @@
+// first: it must run before any module builds or parses a schema
+import './platform/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
