@@ -1,3 +1,4 @@
+import { calls, type CallInput } from '@starlit/contract';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,21 +78,18 @@ export async function agentsWorld(): Promise<AgentsWorld> {
   };
 }
 
-/** Creates a draft agent of `user` and answers its id. */
-export async function createAgent(t: TestServer, user: SignedIn, fields: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.call<{ id: string }>(A('create'), { nickname: 'Luna', ...fields }, { token: user.token });
-  if (res.body.code !== 0) throw new Error(`create failed: ${res.body.message}`);
-  return res.body.data.id;
+/** Creates a draft agent of `user` through the API and answers its id. */
+export async function createAgent(t: TestServer, user: SignedIn, fields: Partial<CallInput<typeof calls.agents.create>> = {}): Promise<string> {
+  return (await t.ok(calls.agents.create, { nickname: 'Luna', ...fields }, { as: user })).id;
 }
 
 /** Fills in everything publishing needs except the audition. */
 export async function completeAgent(w: AgentsWorld, id: string): Promise<void> {
-  const token = w.owner.token;
-  const steps = [
-    w.t.call(A('update'), { id, roleSetting: 'You are Luna, a stargazer.', opening: 'Hello, night traveller.', roleIntro: 'A gentle stargazer.', isPublic: true }, { token }),
-    w.t.call(A('set_skills'), { id, skills: ['TextToImage'] }, { token }),
-    w.t.call(A('set_voices'), { id, voices: [{ voiceId: w.official[0], pitch: 2, volume: 1, speed: 1.25 }] }, { token }),
-  ];
-  for (const res of await Promise.all(steps)) if (res.body.code !== 0) throw new Error(res.body.message);
+  const as = w.owner;
+  await Promise.all([
+    w.t.ok(calls.agents.update, { id, roleSetting: 'You are Luna, a stargazer.', opening: 'Hello, night traveller.', roleIntro: 'A gentle stargazer.', isPublic: true }, { as }),
+    w.t.ok(calls.agents.setSkills, { id, skills: ['TextToImage'] }, { as }),
+    w.t.ok(calls.agents.setVoices, { id, voices: [{ voiceId: w.official[0], pitch: 2, volume: 1, speed: 1.25 }] }, { as }),
+  ]);
   await w.t.starlit.services.agents.setAvatar(id, w.owner.userId, { kind: '2d', image: '/media/agents/luna.webp', style: 'anime' });
 }

@@ -1,3 +1,4 @@
+import type { calls, CallOutput } from '@starlit/contract';
 import { type Browser, formOf, type Page } from './browser.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -44,11 +45,7 @@ export async function signUpFrom(b: Browser, origin: string, signIn: Page, userN
 /** The app's half: exchanges the code with the state cookie the browser carries. */
 export async function exchange(b: Browser, origin: string, code: string, state?: string) {
   const res = await b.request(`${origin}/ai/api/v1/auth/code_to_token`, { json: state === undefined ? { code } : { code, state } });
-  return JSON.parse(res.body) as {
-    code: number;
-    message: string;
-    data: { token: string; passportToken: string; userId: string; userName: string; returnTo: string | null; userInfo: { role: string } };
-  };
+  return JSON.parse(res.body) as { code: number; message: string; data: CallOutput<typeof calls.auth.codeToToken> };
 }
 
 /** A JSON call with a bearer token, as the web client makes it. */

@@ -70,12 +70,14 @@ describe('built-in sign-in flow', () => {
       const state = b.cookie(origin, 'starlit_auth_state') ?? '';
       return { b, code: await t.starlit.services.auth.issueCode(user.userId, `${origin}/`, state) };
     };
+    // both codes are issued at one frozen moment: however slow the machine, one is 59 s old and the other 61 s
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const issuedAt = Date.now();
     const fresh = await started();
     const stale = await started();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 59_000);
+    vi.setSystemTime(issuedAt + 59_000);
     expect((await exchange(fresh.b, origin, fresh.code)).code).toBe(0);
-    vi.setSystemTime(Date.now() + 2_000);
+    vi.setSystemTime(issuedAt + 61_000);
     expect(await exchange(stale.b, origin, stale.code)).toMatchObject(CODE_INVALID);
   });
 

@@ -1,3 +1,4 @@
+import { calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_CHAT_ENGINE, type ChatModel } from '../../ai/chat/index.ts';
 import type { SpeechModel } from '../../ai/speech/index.ts';
@@ -7,7 +8,8 @@ import { chatRepository } from './chat.repository.ts';
 import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
-import { C, giveVoice, messagesOf, open, parseEvents, publishedAgent, send, stream, tokensOf } from './chat.fixtures.ts';
+import { buildAgent, giveAgentVoice } from '../../../test/factories.ts';
+import { C, messagesOf, open, parseEvents, send, stream, tokensOf } from './chat.fixtures.ts';
 
 interface ProviderRequest {
   messages: Array<{ role: string; content: string }>;
@@ -43,11 +45,11 @@ describe('chat room through an OpenAI-compatible provider', () => {
 
   it("sends the role, the user's chat identity, pinned memories and the branch, and stores the streamed reply", async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const agentId = await publishedAgent(t, owner);
+    const agentId = (await buildAgent(t, { owner })).id;
     await t.starlit.database.db.insert(chatIdentities).values({ userId: me.userId, name: 'Mia', gender: 'Female', background: 'A violinist.', isGlobal: true });
     const chat = await open(t, me, agentId);
-    await t.call(C('memory/add'), { conversationId: chat.id, content: 'Mia fears the dark' }, { token: me.token });
-    await t.call(C('memory/add'), { conversationId: chat.id, content: 'Not for the prompt', pinned: false }, { token: me.token });
+    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Mia fears the dark' }, { token: me.token });
+    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Not for the prompt', pinned: false }, { token: me.token });
     const res = await send(t, me.token, { conversationId: chat.id, content: 'Sing for me' });
     expect(tokensOf(res.events)).toEqual(['Twinkle ', 'twinkle.']);
     const [system, ...turns] = replyPrompts().at(-1)!.messages;
@@ -70,7 +72,7 @@ describe('chat room through an OpenAI-compatible provider', () => {
 
   it('drops NUL characters a model sends, in the reply and in its suggestions', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const res = await send(t, me.token, { conversationId: chat.id, content: 'Count from zero' });
     expect(tokensOf(res.events).join('')).toBe('Twinkle twinkle.');
     expect(res.events.at(-1)).toMatchObject({ event: 'suggestions', data: { suggestions: ['Twinkle', 'Zero one', 'Two'] } });
@@ -79,7 +81,7 @@ describe('chat room through an OpenAI-compatible provider', () => {
 
   it('keeps the part that arrived when the provider fails after the first token', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const res = await send(t, me.token, { conversationId: chat.id, content: 'Now fail' });
     expect(res.done).toMatchObject({ status: 'failed' });
     const [, question, reply] = await messagesOf(t, me, chat.id);
@@ -89,7 +91,7 @@ describe('chat room through an OpenAI-compatible provider', () => {
 
   it("keeps the user's message and frees the conversation when the provider fails before the first token", async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const before = requests.length;
     const res = await send(t, me.token, { conversationId: chat.id, content: 'Please refuse' });
     expect(res.done).toMatchObject({ status: 'failed' });
@@ -136,7 +138,7 @@ describe('one reply at a time', () => {
 
   it('refuses sends while the agent is replying, without loss or interleaving, and takes one after', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const first = send(t, me.token, { conversationId: chat.id, content: 'One' });
     await held.streaming;
     const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me.token, { conversationId: chat.id, content })));
@@ -179,7 +181,7 @@ describe('many sends at the same moment', () => {
 
   it('lets exactly one of simultaneous sends through and stores exactly its messages', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const sending = Array.from({ length: SENDS }, (_, i) =>
       send(t, me.token, { conversationId: chat.id, content: `Message ${i}` }).then((res) => {
         if (res.body) count();
@@ -213,7 +215,7 @@ describe('a client that goes away mid-reply', () => {
 
   it('stops the model, keeps the partial reply as interrupted and frees the conversation', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const stop = new AbortController();
     const res = await fetch(`${url}${C('send')}`, {
       method: 'POST',
@@ -259,42 +261,42 @@ describe('voice replies', () => {
 
   it("speaks an agent message with the agent's voice settings, keeps it for replays, regenerates on request", async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const agentId = await publishedAgent(t, owner);
-    await giveVoice(t, agentId);
+    const agentId = (await buildAgent(t, { owner })).id;
+    await giveAgentVoice(t, agentId);
     const chat = await open(t, me, agentId);
     expect(chat.agentHasVoice).toBe(true);
     const reply = await send(t, me.token, { conversationId: chat.id, content: 'Say something' });
     const messageId = reply.done!.messageId as string;
 
-    const first = await t.call<{ voice: string; engine: string }>(C('voice'), { messageId }, { token: me.token });
+    const first = await t.call(calls.chat.voice, { messageId }, { token: me.token });
     expect(first.body.data.voice).toMatch(/^\/media\/chat\/.+\.wav$/);
     expect(spoken.at(-1)).toMatchObject({ pitch: 2, speed: 1.5 });
     expect(spoken.at(-1)?.text).toBe((await messagesOf(t, me, chat.id)).at(-1)?.content);
     const audio = await t.starlit.app.inject({ method: 'GET', url: first.body.data.voice });
     expect(audio.statusCode).toBe(200);
 
-    const replay = await t.call<{ voice: string }>(C('voice'), { messageId }, { token: me.token });
+    const replay = await t.call(calls.chat.voice, { messageId }, { token: me.token });
     expect(replay.body.data.voice).toBe(first.body.data.voice);
     expect(spoken).toHaveLength(1);
-    const again = await t.call<{ voice: string }>(C('voice'), { messageId, regenerate: true }, { token: me.token });
+    const again = await t.call(calls.chat.voice, { messageId, regenerate: true }, { token: me.token });
     expect(again.body.data.voice).not.toBe(first.body.data.voice);
     expect(spoken).toHaveLength(2);
     expect((await messagesOf(t, me, chat.id)).at(-1)?.voice).toBe(again.body.data.voice);
 
     const question = reply.done!.userMessageId as string;
-    expect((await t.call(C('voice'), { messageId: question }, { token: me.token })).body).toMatchObject({ code: 7007 });
+    expect((await t.call(calls.chat.voice, { messageId: question }, { token: me.token })).body).toMatchObject({ code: 7007 });
   });
 
   it('says "Voice generation failed" in the reader\'s language and keeps the message', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const agentId = await publishedAgent(t, owner);
-    await giveVoice(t, agentId);
+    const agentId = (await buildAgent(t, { owner })).id;
+    await giveAgentVoice(t, agentId);
     const chat = await open(t, me, agentId);
     failing = true;
     try {
-      const res = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token });
+      const res = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { token: me.token });
       expect(res.body).toMatchObject({ code: 7008, message: 'Voice generation failed: regenerate it or start a new conversation' });
-      const zh = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token, lang: 'zh_TW' });
+      const zh = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { token: me.token, lang: 'zh_TW' });
       expect(zh.body.message).toBe('語音生成失敗：請重新生成或開始新對話');
     } finally {
       failing = false;
@@ -314,7 +316,7 @@ describe('the reply lease', () => {
 
   it('is renewed and released only by its holder', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const repo = chatRepository(t.starlit.database.db);
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
     expect(await repo.takeLease(chat.id, a, 30_000)).toBe(true);
@@ -332,7 +334,7 @@ describe('the reply lease', () => {
 
   it('moves the memory mark only from where the caller saw it', async () => {
     const [me, owner] = [await t.user(), await t.user()];
-    const chat = await open(t, me, await publishedAgent(t, owner));
+    const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const repo = chatRepository(t.starlit.database.db);
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
     expect(await repo.claimMemoryThrough(chat.id, null, a)).toBe(true);

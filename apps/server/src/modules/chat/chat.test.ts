@@ -1,9 +1,11 @@
+import { calls } from '@starlit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_CHAT_ENGINE } from '../../ai/chat/index.ts';
 import { agents, chatMessages, jobs } from '../../db/schema/index.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
-import { C, detailOf, messagesOf, open, publishedAgent, send, stream, tokensOf, type Detail } from './chat.fixtures.ts';
+import { buildAgent } from '../../../test/factories.ts';
+import { C, detailOf, messagesOf, open, send, stream, tokensOf, type Detail } from './chat.fixtures.ts';
 
 describe('chat room with the offline engine', () => {
   let t: TestServer;
@@ -14,7 +16,7 @@ describe('chat room with the offline engine', () => {
     // these tests send far more than a person would in a minute; the limit has its own test
     t = await startTestServer({ CHAT_SENDS_PER_MINUTE: '1000' });
     [me, other] = [await t.user(), await t.user()];
-    agentId = await publishedAgent(t, other);
+    agentId = (await buildAgent(t, { owner: other })).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -55,20 +57,20 @@ describe('chat room with the offline engine', () => {
     expect(chat.messages).toHaveLength(1);
     expect(chat.messages[0]).toMatchObject({ role: 'agent', content: 'Hello, night traveller.', status: 'complete', parentId: null, suggestions: [] });
     expect(chat).toMatchObject({ leafId: chat.messages[0].id, offline: true, engine: OFFLINE_CHAT_ENGINE, agentHasVoice: false, preview: 'Hello, night traveller.' });
-    const history = await t.call<{ items: Array<{ id: string; preview: string }> }>(C('history'), {}, { token: me.token });
+    const history = await t.call(calls.chat.history, {}, { token: me.token });
     expect(history.body.data.items[0]).toMatchObject({ id: chat.id, preview: 'Hello, night traveller.' });
   });
 
   it('refuses agents the caller cannot see', async () => {
-    const draft = await publishedAgent(t, other, { publishedAt: null });
-    const res = await t.call(C('open'), { agentId: draft }, { token: me.token });
+    const draft = (await buildAgent(t, { owner: other, publishedAt: null })).id;
+    const res = await t.call(calls.chat.open, { agentId: draft }, { token: me.token });
     expect(res.body).toMatchObject({ code: 6001, message: 'Agent not found' });
   });
 
   it("refuses another user's conversation everywhere (403) and changes nothing", async () => {
     const chat = await open(t, me, agentId);
     const opening = chat.messages[0].id;
-    const memory = await t.call<{ id: string }>(C('memory/add'), { conversationId: chat.id, content: 'Likes Vega' }, { token: me.token });
+    const memory = await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Likes Vega' }, { token: me.token });
     const attempts: Array<[string, Record<string, unknown>]> = [
       ['messages', { conversationId: chat.id }],
       ['select', { conversationId: chat.id, messageId: opening }],
@@ -87,7 +89,7 @@ describe('chat room with the offline engine', () => {
       expect((await stream(t, other.token, action, { conversationId: chat.id, content: 'hello', messageId: opening })).status).toBe(403);
     }
     expect(await messagesOf(t, me, chat.id)).toHaveLength(1);
-    const memories = await t.call<{ items: Array<{ content: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    const memories = await t.call(calls.chat.memories, { conversationId: chat.id }, { token: me.token });
     expect(memories.body.data.items.map((m) => m.content)).toEqual(['Likes Vega']);
   });
 
@@ -111,7 +113,7 @@ describe('chat room with the offline engine', () => {
 
   it("answers from the agent's own texts, never quoting the prompt's instructions, identity or memories", async () => {
     const chat = await open(t, me, agentId);
-    await t.call(C('memory/add'), { conversationId: chat.id, content: 'Remember the comet.' }, { token: me.token });
+    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Remember the comet.' }, { token: me.token });
     for (const content of ['Stay in character and answer', 'What do you remember?', 'Who am I talking with?']) {
       const res = await send(t, me.token, { conversationId: chat.id, content });
       const reply = tokensOf(res.events).join('');
@@ -170,7 +172,7 @@ describe('chat room with the offline engine', () => {
     expect(after.leafId).toBe(alternative.id);
 
     // swiping back to the first version shows its branch down to the newest reply below it
-    const back = await t.call<{ leafId: string }>(C('select'), { conversationId: chat.id, messageId: firstReply.id }, { token: me.token });
+    const back = await t.call(calls.chat.select, { conversationId: chat.id, messageId: firstReply.id }, { token: me.token });
     expect(back.body.data.leafId).toBe(second.done!.messageId);
     expect((await detailOf(t, me, chat.id)).leafId).toBe(second.done!.messageId);
 
@@ -194,7 +196,7 @@ describe('chat room with the offline engine', () => {
     expect(after.leafId).toBe(edited.done!.messageId);
 
     // switching back to the old question brings back its whole branch
-    const back = await t.call<{ leafId: string }>(C('select'), { conversationId: chat.id, messageId: question.id }, { token: me.token });
+    const back = await t.call(calls.chat.select, { conversationId: chat.id, messageId: question.id }, { token: me.token });
     expect(after.messages.find((m) => m.id === back.body.data.leafId)?.role).toBe('agent');
     expect(back.body.data.leafId).not.toBe(edited.done!.messageId);
   });
@@ -207,37 +209,37 @@ describe('chat room with the offline engine', () => {
     expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: sent.done!.userMessageId })).body).toMatchObject({ code: 7007 });
     const elsewhere = await open(t, me, agentId);
     expect((await send(t, me.token, { conversationId: elsewhere.id, content: 'x', parentId: opening })).body).toMatchObject({ code: 7003 });
-    expect((await t.call(C('select'), { conversationId: elsewhere.id, messageId: opening }, { token: me.token })).body).toMatchObject({ code: 7007 });
+    expect((await t.call(calls.chat.select, { conversationId: elsewhere.id, messageId: opening }, { token: me.token })).body).toMatchObject({ code: 7007 });
     expect(await messagesOf(t, me, elsewhere.id)).toHaveLength(1);
   });
 
   it('deletes conversations all or none, and deleted ones are gone', async () => {
     const [a, b] = [await open(t, me, agentId), await open(t, me, agentId)];
     const theirs = await open(t, other, agentId);
-    const refused = await t.call(C('delete'), { conversationIds: [a.id, theirs.id] }, { token: me.token });
+    const refused = await t.call(calls.chat.remove, { conversationIds: [a.id, theirs.id] }, { token: me.token });
     expect(refused.status).toBe(403);
     expect((await detailOf(t, me, a.id)).id).toBe(a.id);
 
-    const res = await t.call<{ deleted: number }>(C('delete'), { conversationIds: [a.id, b.id] }, { token: me.token });
+    const res = await t.call(calls.chat.remove, { conversationIds: [a.id, b.id] }, { token: me.token });
     expect(res.body.data.deleted).toBe(2);
-    const history = await t.call<{ items: Array<{ id: string }> }>(C('history'), { limit: 100 }, { token: me.token });
+    const history = await t.call(calls.chat.history, { limit: 100 }, { token: me.token });
     expect(history.body.data.items.map((i) => i.id)).not.toContain(a.id);
     expect(history.body.data.items.map((i) => i.id)).not.toContain(b.id);
-    expect((await t.call(C('messages'), { conversationId: a.id }, { token: me.token })).body).toMatchObject({ code: 7002 });
-    expect((await t.call(C('delete'), { conversationIds: [a.id] }, { token: me.token })).body).toMatchObject({ code: 7002 });
+    expect((await t.call(calls.chat.messages, { conversationId: a.id }, { token: me.token })).body).toMatchObject({ code: 7002 });
+    expect((await t.call(calls.chat.remove, { conversationIds: [a.id] }, { token: me.token })).body).toMatchObject({ code: 7002 });
   });
 
   it('lists history by last activity, filtered by agent, page by page', async () => {
     const someone = await t.user();
-    const second = await publishedAgent(t, other, { nickname: 'Sol' });
+    const second = (await buildAgent(t, { owner: other, nickname: 'Sol' })).id;
     const older = await open(t, someone, agentId);
     const newer = await open(t, someone, second);
     await send(t, someone.token, { conversationId: older.id, content: 'Back again' });
-    const page1 = await t.call<{ items: Array<{ id: string; preview: string }>; nextCursor: string }>(C('history'), { limit: 1 }, { token: someone.token });
+    const page1 = await t.call(calls.chat.history, { limit: 1 }, { token: someone.token });
     expect(page1.body.data.items.map((i) => i.id)).toEqual([older.id]);
-    const page2 = await t.call<{ items: Array<{ id: string }>; nextCursor: string | null }>(C('history'), { limit: 1, cursor: page1.body.data.nextCursor }, { token: someone.token });
+    const page2 = await t.call(calls.chat.history, { limit: 1, cursor: page1.body.data.nextCursor ?? undefined }, { token: someone.token });
     expect(page2.body.data.items.map((i) => i.id)).toEqual([newer.id]);
-    const withSol = await t.call<{ items: Array<{ id: string }> }>(C('history'), { agentId: second }, { token: someone.token });
+    const withSol = await t.call(calls.chat.history, { agentId: second }, { token: someone.token });
     expect(withSol.body.data.items.map((i) => i.id)).toEqual([newer.id]);
   });
 
@@ -257,19 +259,19 @@ describe('chat room with the offline engine', () => {
 
   it('keeps memories the user can add, pin, edit and delete, and summarizes every six turns', async () => {
     const chat = await open(t, me, agentId);
-    const added = await t.call<{ id: string; pinned: boolean; source: string }>(C('memory/add'), { conversationId: chat.id, content: 'Prefers short answers' }, { token: me.token });
+    const added = await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Prefers short answers' }, { token: me.token });
     expect(added.body.data).toMatchObject({ pinned: true, source: 'user' });
-    const unpinned = await t.call(C('memory/update'), { id: added.body.data.id, pinned: false }, { token: me.token });
+    const unpinned = await t.call(calls.chat.memoryUpdate, { id: added.body.data.id, pinned: false }, { token: me.token });
     expect(unpinned.body.data).toMatchObject({ pinned: false, content: 'Prefers short answers' });
-    const edited = await t.call(C('memory/update'), { id: added.body.data.id, content: 'Prefers long answers' }, { token: me.token });
+    const edited = await t.call(calls.chat.memoryUpdate, { id: added.body.data.id, content: 'Prefers long answers' }, { token: me.token });
     expect(edited.body.data).toMatchObject({ pinned: false, content: 'Prefers long answers' });
-    expect((await t.call(C('memory/update'), { id: added.body.data.id, content: 'x'.repeat(501) }, { token: me.token })).body.code).toBe(1001);
+    expect((await t.call(calls.chat.memoryUpdate, { id: added.body.data.id, content: 'x'.repeat(501) }, { token: me.token })).body.code).toBe(1001);
 
     for (let turn = 1; turn <= 6; turn++) {
       const said = turn === 3 ? 'My name is Mia and I play the violin.' : `Question number ${turn} about stars`;
       expect((await send(t, me.token, { conversationId: chat.id, content: said })).done?.status).toBe('complete');
     }
-    const memories = await t.call<{ items: Array<{ content: string; source: string; pinned: boolean }>; everyTurns: number }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    const memories = await t.call(calls.chat.memories, { conversationId: chat.id }, { token: me.token });
     expect(memories.body.data.everyTurns).toBe(6);
     const summaries = memories.body.data.items.filter((m) => m.source === 'summary');
     expect(summaries.length).toBeGreaterThan(0);
@@ -277,22 +279,22 @@ describe('chat room with the offline engine', () => {
     // another version of the sixth reply does not summarize the same turns again
     const leaf = (await detailOf(t, me, chat.id)).leafId!;
     expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: leaf })).done?.status).toBe('complete');
-    const after = await t.call<{ items: Array<{ source: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    const after = await t.call(calls.chat.memories, { conversationId: chat.id }, { token: me.token });
     expect(after.body.data.items.filter((m) => m.source === 'summary')).toHaveLength(summaries.length);
     // nor does editing the sixth question: the five turns before it were summarized on this branch too
     const sixth = (await messagesOf(t, me, chat.id)).filter((m) => m.role === 'user').at(-1)!;
     expect((await send(t, me.token, { conversationId: chat.id, content: 'My cat is called Pixel.', parentId: sixth.parentId })).done?.status).toBe('complete');
-    const afterEdit = await t.call<{ items: Array<{ source: string }> }>(C('memories'), { conversationId: chat.id }, { token: me.token });
+    const afterEdit = await t.call(calls.chat.memories, { conversationId: chat.id }, { token: me.token });
     expect(afterEdit.body.data.items.filter((m) => m.source === 'summary')).toHaveLength(summaries.length);
 
-    expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body.data).toEqual({ deleted: true });
-    expect((await t.call(C('memory/delete'), { id: added.body.data.id }, { token: me.token })).body).toMatchObject({ code: 7010 });
+    expect((await t.call(calls.chat.memoryDelete, { id: added.body.data.id }, { token: me.token })).body.data).toEqual({ deleted: true });
+    expect((await t.call(calls.chat.memoryDelete, { id: added.body.data.id }, { token: me.token })).body).toMatchObject({ code: 7010 });
   });
 
   it('ranks public agents by recent chat activity, newer activity weighing more', async () => {
-    const fresh = await publishedAgent(t, other, { nickname: 'Fresh' });
-    const stale = await publishedAgent(t, other, { nickname: 'Stale' });
-    const hidden = await publishedAgent(t, other, { nickname: 'Hidden', isPublic: false });
+    const fresh = (await buildAgent(t, { owner: other, nickname: 'Fresh' })).id;
+    const stale = (await buildAgent(t, { owner: other, nickname: 'Stale' })).id;
+    const hidden = (await buildAgent(t, { owner: other, nickname: 'Hidden', isPublic: false })).id;
     const chatter = await t.user();
     const staleChat = await open(t, chatter, stale);
     for (const words of ['a', 'b', 'c']) await send(t, chatter.token, { conversationId: staleChat.id, content: words });
@@ -301,7 +303,7 @@ describe('chat room with the offline engine', () => {
     await send(t, chatter.token, { conversationId: (await open(t, chatter, fresh)).id, content: 'hello' });
     await send(t, other.token, { conversationId: (await open(t, other, hidden)).id, content: 'mine' });
 
-    const hot = await t.call<{ items: Array<{ agentId: string; heat: number; chatters: number }> }>(C('hot'), { limit: 50 });
+    const hot = await t.call(calls.chat.hot, { limit: 50 });
     const ids = hot.body.data.items.map((i) => i.agentId);
     expect(ids.indexOf(fresh)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(fresh)).toBeLessThan(ids.indexOf(stale));
@@ -310,14 +312,14 @@ describe('chat room with the offline engine', () => {
     expect(staleItem.heat).toBeCloseTo(0.375, 1);
     expect(staleItem.chatters).toBe(1);
     // agents nobody chatted with follow the ranked ones, so a new site still has a list
-    const quiet = await publishedAgent(t, other, { nickname: 'Quiet' });
-    const all = (await t.call<{ items: Array<{ agentId: string; heat: number; lastChatAt: string | null }> }>(C('hot'), { limit: 50 })).body.data.items;
+    const quiet = (await buildAgent(t, { owner: other, nickname: 'Quiet' })).id;
+    const all = (await t.call(calls.chat.hot, { limit: 50 })).body.data.items;
     expect(all.find((i) => i.agentId === quiet)).toMatchObject({ heat: 0, lastChatAt: null });
     expect(all.findIndex((i) => i.agentId === quiet)).toBeGreaterThan(all.findIndex((i) => i.agentId === stale));
   });
 
   it('stops answering once the agent is made private or deleted, keeping the conversation readable', async () => {
-    const hidden = await publishedAgent(t, other, { nickname: 'Fading' });
+    const hidden = (await buildAgent(t, { owner: other, nickname: 'Fading' })).id;
     const chat = await open(t, me, hidden);
     await t.starlit.database.db.update(agents).set({ isPublic: false }).where(eq(agents.id, hidden));
     expect((await send(t, me.token, { conversationId: chat.id, content: 'Still there?' })).body).toMatchObject({ code: 6001 });
@@ -326,7 +328,7 @@ describe('chat room with the offline engine', () => {
     expect((await send(t, me.token, { conversationId: chat.id, content: 'Hello?' })).body).toMatchObject({ code: 6001 });
     expect((await detailOf(t, me, chat.id)).messages).toHaveLength(1);
     // the owner may still talk to a private agent of theirs
-    const own = await publishedAgent(t, me, { nickname: 'Mine', isPublic: false, publishedAt: null });
+    const own = (await buildAgent(t, { owner: me, nickname: 'Mine', isPublic: false, publishedAt: null })).id;
     expect((await send(t, me.token, { conversationId: (await open(t, me, own)).id, content: 'Hi me' })).done?.status).toBe('complete');
   });
 
@@ -336,7 +338,7 @@ describe('chat room with the offline engine', () => {
     expect(res.done?.status).toBe('complete');
     expect((await messagesOf(t, me, chat.id))[1].content).toBe('ab');
     expect((await send(t, me.token, { conversationId: chat.id, content: '\u0000' })).body).toMatchObject({ code: 1001 });
-    const memory = await t.call<{ content: string }>(C('memory/add'), { conversationId: chat.id, content: 'x\u0000y' }, { token: me.token });
+    const memory = await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'x\u0000y' }, { token: me.token });
     expect(memory.body.data.content).toBe('xy');
   });
 
@@ -345,14 +347,14 @@ describe('chat room with the offline engine', () => {
     const first = await send(t, me.token, { conversationId: chat.id, content: 'First question' });
     await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: first.done!.messageId });
     const chosen = (await messagesOf(t, me, chat.id)).find((m) => m.id === first.done!.messageId)!;
-    await t.call(C('select'), { conversationId: chat.id, messageId: chosen.id }, { token: me.token });
-    const history = await t.call<{ items: Array<{ id: string; preview: string }> }>(C('history'), { limit: 100 }, { token: me.token });
+    await t.call(calls.chat.select, { conversationId: chat.id, messageId: chosen.id }, { token: me.token });
+    const history = await t.call(calls.chat.history, { limit: 100 }, { token: me.token });
     expect(history.body.data.items.find((i) => i.id === chat.id)?.preview).toBe(chosen.content);
   });
 
   it('plays nothing for an agent without a voice', async () => {
     const chat = await open(t, me, agentId);
-    const res = await t.call(C('voice'), { messageId: chat.messages[0].id }, { token: me.token });
+    const res = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { token: me.token });
     expect(res.body).toMatchObject({ code: 7009, message: 'This agent has no voice to speak with' });
   });
 });
@@ -368,7 +370,7 @@ describe('send limits', () => {
 
   it('refuses sends and regenerations over the per-user rate, storing nothing, per user', async () => {
     const [me, someone] = [await t.user(), await t.user()];
-    const chat: Detail = await open(t, me, await publishedAgent(t, someone));
+    const chat: Detail = await open(t, me, (await buildAgent(t, { owner: someone })).id);
     // refused sends cost nothing
     expect((await send(t, me.token, { conversationId: chat.id, content: 'x', parentId: crypto.randomUUID() })).body).toMatchObject({ code: 7003 });
     expect((await send(t, me.token, { conversationId: chat.id, content: 'y'.repeat(2001) })).body).toMatchObject({ code: 7006 });

@@ -1,10 +1,6 @@
+import { calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
-
-type Page<T> = { items: T[]; nextCursor: string | null };
-type SystemNotice = { id: string; title: string; content: string; audience: string; read: boolean; createdAt: string };
-type InteractNotice = { id: string; kind: string; title: string; read: boolean; actor: { userId: string; userName: string } | null };
-type Unread = { system: string; interact: string; all: string };
 
 const P = '/ai/api/v1/message/notice';
 let t: TestServer;
@@ -15,7 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const unread = async (token: string) => (await t.call<Unread>(`${P}/get_all_unread_count`, {}, { token })).body.data;
+const unread = async (token: string) => (await t.call(calls.notices.unreadCount, {}, { token })).body.data;
 
 describe('access', () => {
   const userCalls = [
@@ -60,16 +56,16 @@ describe('system notices', () => {
     const bob = await t.user();
     expect(await unread(alice.token)).toEqual({ system: '1', interact: '0', all: '1' });
 
-    const sent = await t.call<SystemNotice>(`${P}/create_system_notice`, { title: 'Maintenance', content: 'Tonight at 2am' }, { token: admin.token });
+    const sent = await t.call(calls.notices.createSystem, { title: 'Maintenance', content: 'Tonight at 2am' }, { token: admin.token });
     expect(sent.body.code).toBe(0);
     expect(sent.body.data.audience).toBe('everyone');
 
     expect(await unread(alice.token)).toEqual({ system: '2', interact: '0', all: '2' });
-    const list = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, {}, { token: alice.token });
+    const list = await t.call(calls.notices.systemList, {}, { token: alice.token });
     expect(list.body.data.items.map((n) => n.title)).toEqual(['Maintenance', expect.stringContaining('Welcome')]);
     expect(list.body.data.items[0].read).toBe(false);
 
-    const detail = await t.call<SystemNotice>(`${P}/get_system_notice_detail`, { id: sent.body.data.id }, { token: alice.token });
+    const detail = await t.call(calls.notices.systemDetail, { id: sent.body.data.id }, { token: alice.token });
     expect(detail.body.data).toMatchObject({ title: 'Maintenance', content: 'Tonight at 2am', read: true });
     expect(await unread(alice.token)).toEqual({ system: '1', interact: '0', all: '1' });
     // Bob's copy stays unread.
@@ -79,7 +75,7 @@ describe('system notices', () => {
   it('welcomes a new account in the language it signed up in', async () => {
     const row = await t.starlit.services.auth.signUp(`zh${Date.now().toString(36)}`, 'correct horse battery', 'zh_TW');
     const u = await t.user(row.userName);
-    const list = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, {}, { token: u.token });
+    const list = await t.call(calls.notices.systemList, {}, { token: u.token });
     expect(list.body.data.items.map((n) => n.title)).toEqual(['歡迎來到 Starlit']);
   });
 
@@ -87,7 +83,7 @@ describe('system notices', () => {
     const admin = await t.admin();
     await t.call(`${P}/create_system_notice`, { title: 'Old news', content: 'Before you came' }, { token: admin.token });
     const late = await t.user();
-    const list = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, {}, { token: late.token });
+    const list = await t.call(calls.notices.systemList, {}, { token: late.token });
     expect(list.body.data.items.map((n) => n.title)).not.toContain('Old news');
   });
 
@@ -95,8 +91,8 @@ describe('system notices', () => {
     const admin = await t.admin();
     const carol = await t.user();
     const dave = await t.user();
-    const sent = await t.call<SystemNotice>(
-      `${P}/create_user_system_notice`,
+    const sent = await t.call(
+      calls.notices.createUserSystem,
       { userId: carol.userId, title: 'For Carol', content: 'Only you' },
       { token: admin.token },
     );
@@ -104,7 +100,7 @@ describe('system notices', () => {
     const other = await t.call(`${P}/get_system_notice_detail`, { id: sent.body.data.id }, { token: dave.token });
     expect(other.body.code).toBe(3001);
     expect(other.body.message).toBe('Notice not found');
-    const mine = await t.call<SystemNotice>(`${P}/get_system_notice_detail`, { id: sent.body.data.id }, { token: carol.token });
+    const mine = await t.call(calls.notices.systemDetail, { id: sent.body.data.id }, { token: carol.token });
     expect(mine.body.data.title).toBe('For Carol');
   });
 
@@ -123,10 +119,10 @@ describe('system notices', () => {
     const erin = await t.user();
     await t.call(`${P}/create_system_notice`, { title: 'A', content: 'a' }, { token: admin.token });
     await t.call(`${P}/create_system_notice`, { title: 'B', content: 'b' }, { token: admin.token });
-    const res = await t.call<{ updated: number }>(`${P}/system_notice_read`, { all: true }, { token: erin.token });
+    const res = await t.call(calls.notices.systemRead, { all: true }, { token: erin.token });
     expect(res.body.data.updated).toBe(3);
     expect((await unread(erin.token)).system).toBe('0');
-    const again = await t.call<{ updated: number }>(`${P}/system_notice_read`, { all: true }, { token: erin.token });
+    const again = await t.call(calls.notices.systemRead, { all: true }, { token: erin.token });
     expect(again.body.data.updated).toBe(0);
   });
 
@@ -134,10 +130,10 @@ describe('system notices', () => {
     const admin = await t.admin();
     const frank = await t.user();
     const gina = await t.user();
-    const sent = await t.call<SystemNotice>(`${P}/create_user_system_notice`, { userId: gina.userId, title: 'G', content: 'g' }, { token: admin.token });
+    const sent = await t.call(calls.notices.createUserSystem, { userId: gina.userId, title: 'G', content: 'g' }, { token: admin.token });
     const refused = await t.call(`${P}/system_notice_read`, { id: sent.body.data.id }, { token: frank.token });
     expect(refused.body.code).toBe(3001);
-    const ok = await t.call<{ updated: number }>(`${P}/system_notice_read`, { id: sent.body.data.id }, { token: gina.token });
+    const ok = await t.call(calls.notices.systemRead, { id: sent.body.data.id }, { token: gina.token });
     expect(ok.body.data.updated).toBe(1);
   });
 
@@ -150,7 +146,7 @@ describe('system notices', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, { limit: 3, cursor }, { token: reader.token });
+      const res = await t.call(calls.notices.systemList, { limit: 3, cursor }, { token: reader.token });
       seen.push(...res.body.data.items.map((n) => n.title));
       cursor = res.body.data.nextCursor ?? undefined;
     } while (cursor);
@@ -160,7 +156,7 @@ describe('system notices', () => {
 
   it('refuses bad input with a localized message naming the field and stores nothing', async () => {
     const admin = await t.admin();
-    const before = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, { limit: 100 }, { token: admin.token });
+    const before = await t.call(calls.notices.systemList, { limit: 100 }, { token: admin.token });
     const en = await t.call(`${P}/create_system_notice`, { title: '', content: 'x' }, { token: admin.token });
     expect(en.status).toBe(200);
     expect(en.body.code).toBe(1001);
@@ -168,7 +164,7 @@ describe('system notices', () => {
     const zh = await t.call(`${P}/create_system_notice`, { title: 'ok', content: 42 }, { token: admin.token, lang: 'zh_TW' });
     expect(zh.body.code).toBe(1001);
     expect(zh.body.message).toContain('欄位「content」');
-    const after = await t.call<Page<SystemNotice>>(`${P}/get_system_notice`, { limit: 100 }, { token: admin.token });
+    const after = await t.call(calls.notices.systemList, { limit: 100 }, { token: admin.token });
     expect(after.body.data.items).toHaveLength(before.body.data.items.length);
   });
 
@@ -198,8 +194,8 @@ describe('interactive notices', () => {
     const admin = await t.admin();
     const actor = await t.user();
     const target = await t.user();
-    const sent = await t.call<InteractNotice>(
-      `${P}/create_interact_notice`,
+    const sent = await t.call(
+      calls.notices.createInteract,
       { userId: target.userId, kind: 'like', title: 'New like', content: 'liked your work', actorId: actor.userId, targetType: 'work', targetId: 'w1' },
       { token: admin.token },
     );
@@ -207,14 +203,14 @@ describe('interactive notices', () => {
     expect(sent.body.data.actor).toMatchObject({ userId: actor.userId, userName: actor.userName });
     expect(await unread(target.token)).toEqual({ system: '1', interact: '1', all: '2' });
 
-    const list = await t.call<Page<InteractNotice>>(`${P}/interact_notice_list`, {}, { token: target.token });
+    const list = await t.call(calls.notices.interactList, {}, { token: target.token });
     expect(list.body.data.items).toHaveLength(1);
     expect(list.body.data.items[0]).toMatchObject({ kind: 'like', read: false });
 
     const otherUser = await t.call(`${P}/get_interact_notice_detail`, { id: sent.body.data.id }, { token: actor.token });
     expect(otherUser.body.code).toBe(3001);
 
-    const detail = await t.call<InteractNotice>(`${P}/get_interact_notice_detail`, { id: sent.body.data.id }, { token: target.token });
+    const detail = await t.call(calls.notices.interactDetail, { id: sent.body.data.id }, { token: target.token });
     expect(detail.body.data.read).toBe(true);
     expect((await unread(target.token)).interact).toBe('0');
   });
@@ -226,7 +222,7 @@ describe('interactive notices', () => {
       await t.starlit.services.notices.sendInteract({ recipientId: b.userId, kind, title: kind, content: `${kind} happened`, actorId: a.userId });
     }
     expect((await unread(b.token)).interact).toBe('3');
-    const res = await t.call<{ updated: number }>(`${P}/interact_notice_read`, { all: true }, { token: b.token });
+    const res = await t.call(calls.notices.interactRead, { all: true }, { token: b.token });
     expect(res.body.data.updated).toBe(3);
     expect((await unread(b.token)).interact).toBe('0');
   });

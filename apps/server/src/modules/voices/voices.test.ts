@@ -1,3 +1,4 @@
+import { calls, type CallInput, type CallOutput } from '@starlit/contract';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,7 @@ import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { encodeWithFfmpeg, hasFfmpeg, voiceWav } from '../../../test/voice-clips.ts';
 import { voices } from '../../db/schema/index.ts';
 
-type Voice = { id: string; name: string; gender: string; kind: string; purchased: boolean; freeUntilStoreOpens: boolean; status: string; failureReason: string | null; engine: string; clonedBy: string | null; sample: string | null };
-type Page = { items: Voice[]; nextCursor: string | null };
-
+type Voice = CallOutput<typeof calls.voices.detail>;
 const P = '/ai/api/v1/voice';
 let t: TestServer;
 let dataDir: string;
@@ -39,11 +38,11 @@ const oversize = (size: number) => {
   return Buffer.concat([wav, Buffer.alloc(size - wav.length)]);
 };
 const b64 = (bytes: Buffer) => bytes.toString('base64');
-const clone = (token: string, audio: Buffer, lang?: string) => t.call<Voice>(`${P}/clone`, { name: 'Me', gender: 'Female', audio: b64(audio) }, { token, lang });
-const list = async (tab: string, token?: string) => (await t.call<Page>(`${P}/list`, { tab }, { token })).body;
+const clone = (token: string, audio: Buffer, lang?: string) => t.call(calls.voices.clone, { name: 'Me', gender: 'Female', audio: b64(audio) }, { token, lang });
+const list = async (tab: CallInput<typeof calls.voices.list>['tab'], token?: string) => (await t.call(calls.voices.list, { tab }, { token })).body;
 
 const settled = async (id: string, token: string): Promise<Voice> =>
-  (await eventually(() => t.call<Voice>(`${P}/detail`, { id }, { token }), (res) => res.body.data.status !== 'creating', 100)).body.data;
+  (await eventually(() => t.call(calls.voices.detail, { id }, { token }), (res) => res.body.data.status !== 'creating', 100)).body.data;
 
 describe('access', () => {
   it.each([
@@ -144,7 +143,7 @@ describe('cloning', () => {
     const failed = await settled(res.body.data.id, u.token);
     expect(failed.status).toBe('failed');
     expect(failed.failureReason).toBe('No clear voice was found in the clip: record again somewhere quiet');
-    const zh = await t.call<Voice>(`${P}/detail`, { id: failed.id }, { token: u.token, lang: 'zh_TW' });
+    const zh = await t.call(calls.voices.detail, { id: failed.id }, { token: u.token, lang: 'zh_TW' });
     expect(zh.body.data.failureReason).toBe('音訊片段中找不到清晰的人聲：請在安靜的地方重新錄製');
   });
 });
@@ -166,7 +165,7 @@ describe('own voices', () => {
     const owner = await t.user();
     const id = (await clone(owner.token, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
     await settled(id, owner.token);
-    const agent = await t.call<{ id: string }>('/ai/api/v1/agent/create', { nickname: 'Echo' }, { token: owner.token });
+    const agent = await t.call(calls.agents.create, { nickname: 'Echo' }, { token: owner.token });
     const set = await t.call('/ai/api/v1/agent/set_voices', { id: agent.body.data.id, voices: [{ voiceId: id }] }, { token: owner.token });
     expect(set.body.code).toBe(0);
     const refused = await t.call(`${P}/delete`, { id }, { token: owner.token });
@@ -180,10 +179,10 @@ describe('own voices', () => {
 describe('preview', () => {
   it('speaks the sample sentence with the chosen settings and answers a playable URL', async () => {
     const u = await t.user();
-    const res = await t.call<{ url: string; engine: string; contentType: string }>(`${P}/preview`, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
+    const res = await t.call(calls.voices.preview, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
     expect(res.body.code).toBe(0);
     expect(res.body.data).toMatchObject({ engine: 'eSpeak NG (offline)', contentType: 'audio/wav' });
-    const again = await t.call<{ url: string }>(`${P}/preview`, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
+    const again = await t.call(calls.voices.preview, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
     expect(again.body.data.url).toBe(res.body.data.url);
     expect((await t.starlit.app.inject({ method: 'GET', url: res.body.data.url })).statusCode).toBe(200);
   });
