@@ -84,8 +84,9 @@ export async function stream(t: TestServer, token: string | null, action: 'send'
 export const send = (t: TestServer, token: string | null, payload: Record<string, unknown>) => stream(t, token, 'send', payload);
 export const tokensOf = (events: SseEvent[]) => events.filter((e) => e.event === 'token').map((e) => String(e.data.text));
 
+/** A new conversation ("New chat"), so each test starts from the opening line. */
 export async function open(t: TestServer, user: SignedIn, agentId: string): Promise<Detail> {
-  const res = await t.call<Detail>(C('open'), { agentId }, { token: user.token });
+  const res = await t.call<Detail>(C('open'), { agentId, fresh: true }, { token: user.token });
   if (res.body.code !== 0) throw new Error(res.body.message);
   return res.body.data;
 }

@@ -79,6 +79,17 @@ export function chatRepository(db: Db) {
       });
     },
 
+    /** The user's most recently active conversation with the agent, or null. */
+    async latest(userId: string, agentId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.userId, userId), eq(conversations.agentId, agentId), isNull(conversations.deletedAt)))
+        .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async conversation(id: string): Promise<ConversationRow | null> {
       const [row] = await select().where(and(eq(conversations.id, id), isNull(conversations.deletedAt)));
       return row ?? null;

@@ -155,11 +155,12 @@ export function chatService(deps: {
     /** After a restart: replies that were streaming when the server stopped are interrupted, not lost. */
     recover: () => chat.markInterrupted(),
 
-    async open(userId: string, agentId: string): Promise<ConversationDetail> {
+    /** Resumes the latest conversation with the agent, or starts one when there is none or `fresh` asks for it. */
+    async open(userId: string, agentId: string, fresh = false): Promise<ConversationDetail> {
       const agent = await chat.agent(agentId);
       const visible = agent && (agent.ownerId === userId || (agent.isPublic && agent.publishedAt !== null));
       if (!agent || !visible) throw new AppError(ErrorCode.CHAT_AGENT_NOT_FOUND);
-      const id = await chat.open(userId, agent);
+      const id = (fresh ? null : await chat.latest(userId, agent.id)) ?? (await chat.open(userId, agent));
       return detail((await chat.conversation(id))!);
     },
 

@@ -49,7 +49,7 @@ function useNewConversation(agentId: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => requestData(calls.chat.open, { agentId }),
+    mutationFn: () => requestData(calls.chat.open, { agentId, fresh: true }),
     onSuccess: (detail) => {
       queryClient.setQueryData(chatKeys.conversation(detail.id), detail);
       void queryClient.invalidateQueries({ queryKey: ['chat', 'history'] });
