@@ -1,6 +1,6 @@
 import { AVATAR_LIMITS, AVATAR_STYLES, calls, ErrorCode, errorMessage, type AvatarJob } from '@starlit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
@@ -13,6 +13,19 @@ import { FieldMessage } from './section';
 import { inputClass } from './text-field';
 
 type Job = z.infer<typeof AvatarJob>;
+
+/** The query key of one generation's status; a realtime `job` event refreshes every one of them. */
+export const AVATAR_JOB_KEY = ['avatars', 'job'] as const;
+
+/** Waits between status polls: the realtime `job` event usually arrives first, polling is the fallback. */
+const POLL_DELAYS_MS = [1000, 2000, 5000] as const;
+
+/** The wait before status poll `count` (0-based), backing off to the last delay. */
+export function pollDelay(count: number): number {
+  return POLL_DELAYS_MS[Math.min(count, POLL_DELAYS_MS.length - 1)];
+}
+
+const finished = (job: Job | undefined) => job?.status === 'done' || job?.status === 'failed';
 
 export interface Avatar2dPanelProps {
   agentId: string;
@@ -32,15 +45,19 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
   const [jobId, setJobId] = useState<string | null>(job?.status === 'generating' ? job.jobId : null);
   const [uploading, setUploading] = useState(false);
   const status = useQuery({
-    queryKey: ['avatars', 'job', jobId],
+    queryKey: [...AVATAR_JOB_KEY, jobId],
     queryFn: ({ signal }) => requestData(calls.avatars.status, { jobId: jobId ?? '' }, signal),
     enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000),
+    refetchInterval: (query) => (finished(query.state.data) || query.state.error ? false : pollDelay(query.state.dataUpdateCount)),
   });
   const current = status.data;
+  // the parent's callback changes on every render, so a finished job must be announced once, not per render
+  const announced = useRef<string | null>(null);
   useEffect(() => {
-    if (current?.status === 'done') void onChanged();
-  }, [current?.status, onChanged]);
+    if (current?.status !== 'done' || announced.current === current.jobId) return;
+    announced.current = current.jobId;
+    void onChanged();
+  }, [current, onChanged]);
 
   const generate = async (event: FormEvent) => {
     event.preventDefault();
