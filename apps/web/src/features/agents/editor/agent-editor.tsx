@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AvatarStep } from './avatar-step';
 import { IdentityStep } from './identity-step';
 import { PublishPanel } from './publish-panel';
+import { PublishedEditDialog, PublishedNotice } from './published-edit-dialog';
 import { useRuleMessage } from './rule-message';
 import { SaveIndicator } from './save-indicator';
 import { FieldMessage, StepSection } from './section';
@@ -44,6 +45,8 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
         <h1 className="text-xl font-bold text-ink sm:text-2xl">{agent ? t('title.edit') : t('title.create')}</h1>
         <SaveIndicator editor={editor} />
       </div>
+      <PublishedNotice editor={editor} />
+      <PublishedEditDialog editor={editor} />
       {editor.hadLocalEdits && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">{t('save.local')}</p>}
       <FieldMessage text={editor.refusal} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[220px_minmax(0,1fr)]">
