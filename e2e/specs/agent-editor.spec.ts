@@ -119,6 +119,8 @@ test('an agent is created step by step, every §5 rule shows its message, then i
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Audition opening line' }).click();
   await expect(page.getByText(/^Audition ready/)).toBeVisible({ timeout: 60_000 });
+  // the step list counts what the checklist counts: everything is ready, no optional step left out
+  await expect(page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Before publishing/ })).toContainText('8/8');
 
   const isPublic = page.getByRole('switch', { name: /^Public/ });
   await expect(isPublic).not.toBeChecked();

@@ -12,7 +12,7 @@ import { SaveIndicator } from './save-indicator';
 import { FieldMessage, StepSection } from './section';
 import { SkillsStep } from './skills-step';
 import { Stepper } from './stepper';
-import { stepStatuses, STEPS } from './steps';
+import { missingRequirements, stepStatuses, STEPS } from './steps';
 import { TagsStep } from './tags-step';
 import { inputClass, TextField } from './text-field';
 import { useAgentEditor } from './use-agent-editor';
@@ -51,7 +51,7 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
       <FieldMessage text={editor.refusal} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[220px_minmax(0,1fr)]">
         <aside className="sticky top-16 z-10 -mx-4 min-w-0 border-b border-line bg-page/95 px-4 py-2 backdrop-blur lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
-          <Stepper statuses={statuses} />
+          <Stepper statuses={statuses} missing={missingRequirements(texts, agent).size} />
         </aside>
         <div className="flex min-w-0 flex-col gap-5">
           <div className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_180px] sm:p-6">

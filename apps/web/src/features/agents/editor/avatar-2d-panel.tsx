@@ -11,6 +11,7 @@ import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
 import { FieldMessage } from './section';
 import { inputClass } from './text-field';
+import { FileButton } from '../../../ui/file-button';
 
 type Job = z.infer<typeof AvatarJob>;
 
@@ -132,10 +133,7 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
         </div>
         {current?.status === 'failed' && <FieldMessage text={t('avatar.failed', { reason: current.reason ?? '' })} />}
       </form>
-      <label className="flex flex-col gap-1 text-sm">
-        {t('avatar.upload2d')}
-        <input type="file" accept="image/jpeg,image/png,image/webp" disabled={uploading} onChange={(e) => void upload(e.target.files?.[0])} className="min-w-0 text-sm" />
-      </label>
+      <FileButton label={t('avatar.upload2d')} accept="image/jpeg,image/png,image/webp" disabled={uploading} onFile={(file) => void upload(file)} />
       {uploading && <p className="text-sm text-muted">{t('avatar.uploading')}</p>}
       <FieldMessage text={error} />
     </div>

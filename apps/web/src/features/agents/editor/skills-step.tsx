@@ -48,7 +48,7 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
             <span className="min-w-0 flex-1">
               <span className="block text-sm font-medium text-ink">{t(`skills.${skill.key}`)}</span>
               <span className="block text-xs text-muted">
-                {t('skills.price', { price: skill.priceDiamonds })} · {skill.usageDays === null ? t('skills.permanent') : t('skills.days', { count: skill.usageDays })}
+                {skill.usageDays === null ? t('skills.permanent') : t('skills.days', { count: skill.usageDays })}
               </span>
             </span>
           </label>
