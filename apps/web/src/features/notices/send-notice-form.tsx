@@ -1,5 +1,8 @@
-import { NOTICE_LIMITS } from '@starlit/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { calls, NOTICE_LIMITS } from '@starlit/contract';
+import { LIMITS } from '@starlit/contract/rules';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { requestData } from '../../api/query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { SendIcon } from '../../ui/icons';
@@ -15,6 +18,61 @@ const field =
   'w-full rounded-xl border border-line bg-surface px-3.5 py-2.5 text-sm text-ink placeholder:text-muted/70 transition-colors ' +
   'hover:border-brand-300 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30';
 
+interface Recipient {
+  userId: string;
+  userName: string;
+}
+
+/** The one user a notice goes to, picked by name from an admin-only search. */
+function RecipientPicker({ picked, onPick }: { picked: Recipient | null; onPick(user: Recipient | null): void }) {
+  const { t } = useTranslation('notices');
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query.trim()), LIMITS.defaultDebounceMs);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const matches = useQuery({
+    queryKey: ['users', 'search', debounced],
+    queryFn: ({ signal }) => requestData(calls.auth.searchUsers, { query: debounced }, signal),
+    enabled: debounced !== '' && picked === null,
+  });
+
+  if (picked) {
+    return (
+      <div className="flex h-10 items-center gap-2 text-sm">
+        <span className="text-muted">{t('send.to')}</span>
+        <span className="font-semibold text-ink">{picked.userName}</span>
+        <Button variant="secondary" size="sm" onClick={() => onPick(null)}>
+          {t('send.change')}
+        </Button>
+      </div>
+    );
+  }
+  const items = matches.data?.items ?? [];
+  return (
+    <div className="relative">
+      <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-muted">
+        {t('send.userLabel')}
+      </label>
+      <input id={inputId} value={query} onChange={(e) => setQuery(e.target.value)} maxLength={40} autoComplete="off" placeholder={t('send.userPlaceholder')} className={field} />
+      {debounced !== '' && matches.isSuccess && (
+        <ul aria-label={t('send.matches')} className="mt-1 flex max-h-48 flex-col overflow-y-auto rounded-xl border border-line bg-surface py-1 shadow-sm">
+          {items.length === 0 && <li className="px-3 py-2 text-sm text-muted">{t('send.noMatch')}</li>}
+          {items.map((user) => (
+            <li key={user.userId}>
+              <button type="button" onClick={() => onPick(user)} className="w-full cursor-pointer px-3 py-2 text-left text-sm text-ink hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-white/10">
+                {user.userName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Admins send a system notice to everyone or to one user (create_system_notice / create_user_system_notice). */
 export function SendNoticeForm() {
   const { t } = useTranslation('notices');
@@ -22,19 +80,21 @@ export function SendNoticeForm() {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [audience, setAudience] = useState<Audience>('everyone');
-  const [userId, setUserId] = useState('');
-  const ids = { title: useId(), content: useId(), userId: useId(), heading: useId() };
+  const [recipient, setRecipient] = useState<Recipient | null>(null);
+  const [needsRecipient, setNeedsRecipient] = useState(false);
+  const ids = { title: useId(), content: useId(), heading: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (audience === 'user' && !recipient) return setNeedsRecipient(true);
     send.mutate(
-      { title: title.trim(), content: content.trim(), userId: audience === 'user' ? userId.trim() : null },
+      { title: title.trim(), content: content.trim(), userId: audience === 'user' && recipient ? recipient.userId : null },
       {
         onSuccess: () => {
           notifySuccess(t('send.sent'));
           setTitle('');
           setContent('');
-          setUserId('');
+          setRecipient(null);
         },
       },
     );
@@ -73,10 +133,18 @@ export function SendNoticeForm() {
           </fieldset>
           {audience === 'user' && (
             <div className="min-w-56 flex-1">
-              <label htmlFor={ids.userId} className="mb-1 block text-xs font-medium text-muted">
-                {t('send.userIdLabel')}
-              </label>
-              <input id={ids.userId} value={userId} onChange={(e) => setUserId(e.target.value)} required placeholder="00000000-0000-0000-0000-000000000000" className={`${field} font-mono`} />
+              <RecipientPicker
+                picked={recipient}
+                onPick={(user) => {
+                  setRecipient(user);
+                  setNeedsRecipient(false);
+                }}
+              />
+              {needsRecipient && (
+                <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
+                  {t('send.pickUser')}
+                </p>
+              )}
             </div>
           )}
           <Button type="submit" size="sm" className="ml-auto" disabled={send.isPending} icon={send.isPending ? <Spinner className="size-4" /> : <SendIcon size={16} />}>
