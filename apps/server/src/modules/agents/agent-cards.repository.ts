@@ -10,6 +10,11 @@ export function agentCardsRepository(db: Db) {
       return row?.extra ?? null;
     },
 
+    async stored(agentId: string): Promise<{ extra: StoredCardExtra; sourceSpec: 'v1' | 'v2' | 'v3' } | null> {
+      const [row] = await db.select({ extra: agentCardExtras.extra, sourceSpec: agentCardExtras.sourceSpec }).from(agentCardExtras).where(eq(agentCardExtras.agentId, agentId));
+      return row ?? null;
+    },
+
     async saveExtra(agentId: string, extra: StoredCardExtra, sourceSpec: 'v1' | 'v2' | 'v3'): Promise<void> {
       await db
         .insert(agentCardExtras)
