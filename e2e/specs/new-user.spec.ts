@@ -135,3 +135,48 @@ test('editing a published agent says what will happen before the first edit is s
   await expect.poll(async () => (await api<{ status: string; opening: string }>(page, 'agent/get', { id })).opening).toBe('Storm coming, friend?!!');
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
 });
+
+test('an imported card shows its personality, scenario, greetings and lorebook in the editor, editable', async ({ page }) => {
+  await signUpAt(page, uniqueName('importer'));
+  const card = {
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: {
+      name: 'Vale',
+      description: '{{char}} is the captain of the airship Meridian.',
+      personality: 'Gruff, loyal, superstitious.',
+      scenario: 'The airship Meridian, mid-storm.',
+      first_mes: 'Another stowaway?',
+      mes_example: '',
+      creator_notes: 'A sky captain.',
+      system_prompt: '',
+      post_history_instructions: '',
+      alternate_greetings: ['Welcome aboard the Meridian.'],
+      character_book: { extensions: {}, entries: [{ keys: ['Harrow'], content: 'Harrow is the first mate.', extensions: {}, enabled: true, insertion_order: 1 }] },
+      tags: [],
+      creator: '',
+      character_version: '',
+      extensions: {},
+    },
+  };
+  const { agentId } = await api<{ agentId: string }>(page, 'agent/card/import', { base64: Buffer.from(JSON.stringify(card)).toString('base64') });
+  await page.goto(`/#/agent/${agentId}`);
+  const section = page.getByRole('region', { name: 'From the character card' });
+  await expect(section.getByRole('textbox', { name: /^Personality/ })).toHaveValue('Gruff, loyal, superstitious.');
+  await expect(section.getByRole('textbox', { name: /^Scenario/ })).toHaveValue('The airship Meridian, mid-storm.');
+  await expect(section.getByRole('textbox', { name: 'Alternate greeting 1' })).toHaveValue('Welcome aboard the Meridian.');
+  const entry = section.getByRole('group', { name: 'Lorebook entry 1' });
+  await expect(entry.getByRole('textbox', { name: /^Keys/ })).toHaveValue('Harrow');
+  await expect(entry.getByRole('textbox', { name: 'Content' })).toHaveValue('Harrow is the first mate.');
+
+  await section.getByRole('textbox', { name: /^Personality/ }).fill('Gruff but kind.');
+  await entry.getByRole('textbox', { name: /^Keys/ }).fill('Harrow, mate');
+  await section.getByRole('button', { name: 'Add a greeting' }).click();
+  await section.getByRole('textbox', { name: 'Alternate greeting 2' }).fill('Mind the aether core.');
+  await section.getByRole('button', { name: 'Save card texts' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved');
+  await page.reload();
+  await expect(section.getByRole('textbox', { name: /^Personality/ })).toHaveValue('Gruff but kind.');
+  await expect(section.getByRole('textbox', { name: 'Alternate greeting 2' })).toHaveValue('Mind the aether core.');
+  await expect(entry.getByRole('textbox', { name: /^Keys/ })).toHaveValue('Harrow, mate');
+});

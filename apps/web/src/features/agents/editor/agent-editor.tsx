@@ -4,6 +4,7 @@ import type { z, ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AvatarStep } from './avatar-step';
+import { CardFieldsSection } from './card-fields-section';
 import { IdentityStep } from './identity-step';
 import { PublishPanel } from './publish-panel';
 import { PublishedEditDialog, PublishedNotice } from './published-edit-dialog';
@@ -91,6 +92,7 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
           <StepSection step="identity" index={STEPS.indexOf('identity')}>
             <IdentityStep agentId={agent?.id ?? null} />
           </StepSection>
+          {agent && <CardFieldsSection agentId={agent.id} />}
           <PublishPanel editor={editor} />
         </div>
       </div>
