@@ -120,7 +120,10 @@ export async function directStream(providerUrl: string, result: StreamResult) {
   const res = await post(`${providerUrl}/v1/chat/completions`, { model: 'fake', stream: true, messages: [{ role: 'user', content: `${marker(result.id)} hello` }] });
   result.headersAt = performance.now();
   await readEvents(res, (_event, data, at) => {
-    if (data === '[DONE]') return void (result.status = 'complete');
+    if (data === '[DONE]') {
+      result.status = 'complete';
+      return;
+    }
     const text = (JSON.parse(data) as OpenAiChunk).choices?.[0]?.delta?.content;
     if (text) result.token(text, at);
   });

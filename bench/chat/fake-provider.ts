@@ -1,6 +1,6 @@
 // The fake OpenAI-compatible provider: one token every TOKEN_INTERVAL_MS, noting when it sent each.
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { MARKER, TOKEN_INTERVAL_MS, tokenText } from './protocol.ts';
 
 export interface ProviderMessage {

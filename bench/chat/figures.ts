@@ -17,7 +17,10 @@ export function peakConcurrent(results: StreamResult[]): number {
   edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
   let peak = 0;
-  for (const [, step] of edges) peak = Math.max(peak, (open += step));
+  for (const [, step] of edges) {
+    open += step;
+    peak = Math.max(peak, open);
+  }
   return peak;
 }
 

@@ -296,7 +296,7 @@ test('a reload while a reply is still being written: the question and the words 
   await expect(userMessages(log).first()).toContainText('Tell me the myths behind the constellations of East and West.');
   const after = agentMessages(log).nth(1);
   await expect(after).toHaveAttribute('data-message-id', replyId ?? '');
-  await expect(after).toHaveAttribute('data-status', 'interrupted', { timeout: 5_000 });
+  await expect(after).toHaveAttribute('data-status', 'interrupted');
   await expect(after).toContainText('Stopped');
   const kept = (await after.locator('[data-message-text]').innerText()).trim();
   expect(kept.startsWith(seen), `"${kept}" goes on from "${seen}"`).toBe(true);

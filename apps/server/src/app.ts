@@ -5,7 +5,6 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { agentCardsModule } from './modules/agents/agent-cards.routes.ts';
-import { agentsRepository } from './modules/agents/agents.repository.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentsService } from './modules/agents/agents.service.ts';
 import { identitiesRepository } from './modules/agents/identities.repository.ts';
@@ -28,9 +27,12 @@ import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { voicesRoutes } from './modules/voices/voices.routes.ts';
+import { memoryBackoff, redisBackoff } from './platform/backoff.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
-import { installErrorHandling, installJsonParser } from './platform/http.ts';
+import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
+import { loggerOptions, type LogStream } from './platform/logging.ts';
+import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { welcomeNotice } from './modules/notices/welcome.ts';
 import { seedSkills } from './seed/skills.ts';
@@ -39,6 +41,7 @@ import { createChatModel, type ChatModel } from './ai/chat/index.ts';
 import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatService } from './modules/chat/chat.service.ts';
+import { serverSecret } from './platform/secret.ts';
 import { localStorage } from './platform/storage.ts';
 
 export interface AppOptions {
@@ -50,6 +53,8 @@ export interface AppOptions {
   speech?: SpeechModel;
   /** A chat model (tests); otherwise the one the config describes. */
   chat?: ChatModel;
+  /** Where log lines go instead of stdout (tests). */
+  logStream?: LogStream;
 }
 
 export interface Starlit {
@@ -70,13 +75,16 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
     external: config.oidc ? openIdProvider(config.oidc) : null,
     onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
   });
-  const home = homeService({ home: homeRepository(database.db) });
   const storage = localStorage(config.mediaDir);
   const speaking = speech ?? createSpeechModel(config);
-  const agents = agentsService({ agents: agentsRepository(database.db), storage, speech: speaking });
+  const agents = agentsService({ db: database.db, storage, speech: speaking });
+  const home = homeService({ home: homeRepository(database.db), agents });
   const identities = identitiesService({ identities: identitiesRepository(database.db), agents });
   const chat = chatService({
+    db: database.db,
     chat: chatRepository(database.db),
+    agents,
+    identities,
     model: chatModel ?? createChatModel(config.chat),
     speech: speaking,
     storage,
@@ -91,7 +99,7 @@ function buildServices(config: Config, database: Database, bus: Bus, limiter: Ra
 export async function createApp(config: Config, options: AppOptions = {}): Promise<Starlit> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dbDir }));
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   });
@@ -103,9 +111,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const services = buildServices(config, database, bus, limiter, options.speech, options.chat);
   await services.users.promoteByNames(config.adminUsers);
   await seedSkills(database.db);
-  await services.chat.recover();
+  await services.chat.recover(database.kind === 'pglite');
   installJsonParser(app);
   installErrorHandling(app);
+  installInputBoundary(app);
+  installHostCheck(app, allowedHosts(config.publicUrl, config.allowedHosts));
   await app.register(cookie);
   await app.register(formbody);
 
@@ -117,7 +127,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   const authenticate = services.auth.authenticate;
-  authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl });
+  // starting a sign-in is cheap for a person and leaves a row behind, so a few per attempt
+  authRoutes(app, { auth: services.auth, users: services.users, authenticate, publicUrl: config.publicUrl, limiter, startsPer15Min: config.signinAttemptsPer15Min * 6 });
   noticesRoutes(app, { notices: services.notices, authenticate });
   homeRoutes(app, { home: services.home, authenticate });
   voicesRoutes(app, { config, db: database.db, authenticate, speech: options.speech, voiceInUse: services.agents.voiceInUse });
@@ -126,7 +137,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   chatRoutes(app, { chat: services.chat, authenticate });
   await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });
   realtimeRoutes(app, { bus, authenticate });
-  passportRoutes(app, { auth: services.auth, limiter, publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
+  passportRoutes(app, { auth: services.auth, limiter, backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(), secret: await serverSecret(config), publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
   mediaRoutes(app, { mediaDir: config.mediaDir });
   await app.register(avatarsModule, { config, database, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);

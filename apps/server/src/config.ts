@@ -15,9 +15,11 @@ const Env = z.object({
   SEED_DEMO: flag.default(true),
   ADMIN_USERS: z.string().default(''),
   PUBLIC_URL: z.string().url().optional(),
+  ALLOWED_HOSTS: z.string().default(''),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  SECRET_KEY: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -79,7 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     adminUsers: e.ADMIN_USERS.split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: e.PUBLIC_URL ?? null,
+    // host names answered besides PUBLIC_URL's and localhost's (platform/origin.ts)
+    allowedHosts: e.ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
     oidc,
+    // without SECRET_KEY the server keeps a generated key in DATA_DIR (platform/secret.ts)
+    secretKey: e.SECRET_KEY ?? null,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

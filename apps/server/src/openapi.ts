@@ -106,7 +106,10 @@ function otherPaths(components: Json): Json {
           { name: 'return_to', in: 'query', required: false, description: 'Same-origin address to come back to after signing in.', schema: { type: 'string' } },
           { name: 'lang', in: 'query', required: false, description: 'Language of the sign-in pages (en_US or zh_TW).', schema: { type: 'string' } },
         ],
-        responses: { 302: { description: 'Redirect to the sign-in provider; sets a short-lived state cookie.' } },
+        responses: {
+          302: { description: 'Redirect to the sign-in provider; sets a short-lived state cookie.' },
+          429: errorResponse('Too many sign-ins started from this address (six times SIGNIN_ATTEMPTS_PER_15_MIN in 15 minutes); Retry-After says when to come back.'),
+        },
       },
     },
     '/ai/realtime': {
@@ -119,6 +122,7 @@ function otherPaths(components: Json): Json {
         responses: {
           200: { description: 'An endless text/event-stream; each event has a type and a JSON data line.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           401: errorResponse('No session, or the session has expired or was revoked.'),
+          429: errorResponse('The user already holds 8 open streams on this instance; close one or retry later.'),
         },
       },
     },

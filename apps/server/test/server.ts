@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { calls, type CallDef, type CallInput, type CallOutput } from '@starlit/contract';
 import pg from 'pg';
 import { createApp, type AppOptions, type Starlit } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -16,13 +17,33 @@ export interface SignedIn {
   userName: string;
 }
 
+export interface CallOptions {
+  /** The caller; anonymous without it (or `token`). */
+  as?: SignedIn | null;
+  token?: string;
+  lang?: string;
+  cookie?: string;
+}
+
+/** A POST of any JSON body to a path. */
+export type PathCall = <T = unknown>(path: string, body?: unknown, opts?: CallOptions) => Promise<CallResult<T>>;
+
 export interface TestServer {
-  starlit: Starlit;
-  /** POSTs a JSON body like the web client does. */
-  call<T = unknown>(path: string, body?: unknown, opts?: { token?: string; lang?: string; cookie?: string }): Promise<CallResult<T>>;
+  /** The running app; `restart()` replaces it. */
+  readonly starlit: Starlit;
+  /**
+   * POSTs a JSON body like the web client does. Given a contract call, the input and the
+   * answer's data are typed from it; a path takes any body (for what the contract refuses).
+   */
+  call<C extends CallDef>(call: C, input?: CallInput<C>, opts?: CallOptions): Promise<CallResult<CallOutput<C>>>;
+  call<T = unknown>(path: string, body?: unknown, opts?: CallOptions): Promise<CallResult<T>>;
+  /** A call that must succeed: answers its data, or throws with the envelope's message. */
+  ok<C extends CallDef>(call: C, input: CallInput<C>, opts?: CallOptions): Promise<CallOutput<C>>;
   /** A signed-in user through the real code exchange; answers its token and id. */
   user(name?: string): Promise<SignedIn>;
   admin(): Promise<SignedIn>;
+  /** Stops the app and starts a new one on the same database, as a server restart would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,7 +81,7 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
 
 let counter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat'> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat' | 'logStream'> = {}): Promise<TestServer> {
   const db = await testDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -68,24 +89,37 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     SEED_DEMO: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
     REDIS_URL: process.env.REDIS_URL,
+    // a key of its own, so no test writes one into ./data
+    SECRET_KEY: randomBytes(32).toString('base64url'),
     ...env,
   } as NodeJS.ProcessEnv);
-  const starlit = await createApp(config, { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
-  await starlit.app.ready();
+  const start = async () => {
+    const app = await createApp(config, { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
+    await app.app.ready();
+    return app;
+  };
+  let starlit = await start();
 
-  const call: TestServer['call'] = async (path, body = {}, opts = {}) => {
+  async function call(target: CallDef | string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<never>> {
+    const token = opts.token ?? opts.as?.token;
     const res = await starlit.app.inject({
       method: 'POST',
-      url: path,
+      url: typeof target === 'string' ? target : target.path,
       headers: {
         'content-type': 'application/json',
-        ...(opts.token ? { token: opts.token } : {}),
+        ...(token ? { token } : {}),
         ...(opts.lang ? { 'x-lang': opts.lang } : {}),
         ...(opts.cookie ? { cookie: opts.cookie } : {}),
       },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
     return { status: res.statusCode, body: res.json() };
+  }
+
+  const ok: TestServer['ok'] = async (target, input, opts) => {
+    const res = await call(target, input, opts);
+    if (res.body.code !== 0) throw new Error(`${target.path} answered ${res.body.code}: ${res.body.message}`);
+    return res.body.data;
   };
 
   const user: TestServer['user'] = async (name) => {
@@ -96,16 +130,24 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     const redirectUri = 'http://localhost/';
     const { state } = await starlit.services.auth.begin({ returnTo: '/', redirectUri, builtInAuthorizeUrl: `${redirectUri}passport/authorize`, lang: 'en_US' });
     const code = await starlit.services.auth.issueCode(row.id, redirectUri, state);
-    const res = await call<{ token: string; passportToken: string; userId: string }>('/ai/api/v1/auth/code_to_token', { code }, { cookie: `starlit_auth_state=${state}` });
+    const res = await call(calls.auth.codeToToken, { code }, { cookie: `starlit_auth_state=${state}` });
     if (res.body.code !== 0) throw new Error(`sign-in failed: ${res.body.message}`);
-    return { token: res.body.data.token, passportToken: res.body.data.passportToken, userId: res.body.data.userId, userName };
+    const data: CallOutput<typeof calls.auth.codeToToken> = res.body.data;
+    return { token: data.token, passportToken: data.passportToken, userId: data.userId, userName };
   };
 
   return {
-    starlit,
+    get starlit() {
+      return starlit;
+    },
     call,
+    ok,
     user,
     admin: () => user('admin'),
+    async restart() {
+      await starlit.close();
+      starlit = await start();
+    },
     async close() {
       await starlit.close();
       await db.drop();

@@ -1,4 +1,4 @@
-import { Browser, formOf, type Page } from './browser.ts';
+import { type Browser, formOf, type Page } from './browser.ts';
 
 export const PASSWORD = 'correct horse battery';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Cursor } from './rules/cursor.ts';
 
 /** Who may make a call: anyone, a signed-in user, or an admin. */
 export type Access = 'public' | 'user' | 'admin';
@@ -52,7 +53,7 @@ export const EmptyInput = z.object({}).strict();
 
 /** Cursor pagination input shared by every list (ARCHITECTURE §3). */
 export const PageInput = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor.optional(),
   limit: z.number().int().min(1).max(100).default(20),
 });
 

@@ -17,6 +17,19 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What a repository runs its queries on: the database, or a transaction a service opened. */
+export type Handle = Db | Tx;
+
+/**
+ * Runs `fn` in the caller's transaction when it passes one, else in a new one: a service
+ * method is all or nothing on its own and part of its caller's unit when called inside one.
+ * Inside `fn` every query must use `tx`: on PGlite a query on the database itself waits
+ * for the transaction to end, which never comes (docs/ARCHITECTURE.md, Transactions).
+ */
+export function withTx<T>(db: Db, outer: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return outer ? fn(outer) : db.transaction(fn);
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

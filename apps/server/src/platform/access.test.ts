@@ -1,6 +1,14 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { allCalls } from '@starlit/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/server.ts';
+import { z } from 'zod';
+import { toneSpeech } from '../../test/agents.ts';
+import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
+import { voices } from '../db/schema/index.ts';
+import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
 
 // Every call of the contract, tried by an anonymous visitor, a signed-in user and an admin:
 // access is checked before the body, so an empty body tells the access answer apart.
@@ -33,5 +41,141 @@ describe.each(allCalls().map((c) => [c.path, c] as const))('%s', (path, call) =>
       expect(res.body).toHaveProperty('code');
       expect(typeof res.body.message).toBe('string');
     }
+  });
+});
+
+// The visibility matrix: every call that names a thing by id, tried on a thing of `owner` that
+// only its owner may see (a private draft agent, their conversation, their clone, their notice)
+// by an anonymous visitor, the owner, another user and an admin. Each cell is the answer's
+// code: 0, 401, 403 or the feature's not-found code. A new call taking an id fails the first
+// test below until it has its row here.
+describe('visibility matrix', () => {
+  const ID_KEY = /^(id|ids)$|Ids?$/;
+  const shapeOf = (schema: unknown) => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+  const idCalls = allCalls().filter((c) => shapeOf(c.input).some((key) => ID_KEY.test(key)));
+
+  type Role = 'anonymous' | 'owner' | 'other' | 'admin';
+  interface World {
+    m: TestServer;
+    owner: SignedIn;
+    other: SignedIn;
+    admin: SignedIn;
+  }
+  interface Row {
+    /** Makes fresh things of `owner` and answers the call's body naming them. */
+    body(w: World): Promise<Record<string, unknown>>;
+    expect: Record<Role, number>;
+  }
+
+  const mine = (owner = 0, others = 403) => ({ anonymous: 401, owner, other: others, admin: others });
+  const adminOnly = { anonymous: 401, owner: 403, other: 403, admin: 0 };
+
+  const ok = <T>(res: { body: { code: number; data: T; message: string } }): T => {
+    if (res.body.code !== 0) throw new Error(res.body.message);
+    return res.body.data;
+  };
+  const agent = async (w: World) => ok(await w.m.call<{ id: string }>('/ai/api/v1/agent/create', { nickname: 'Hidden', opening: 'Hello there.', isPublic: false }, { token: w.owner.token })).id;
+  const conversation = async (w: World) =>
+    ok(await w.m.call<{ id: string; messages: Array<{ id: string }> }>('/ai/api/v1/chat/open', { agentId: await agent(w) }, { token: w.owner.token }));
+  const memory = async (w: World) => {
+    const { id } = await conversation(w);
+    return ok(await w.m.call<{ id: string }>('/ai/api/v1/chat/memory/add', { conversationId: id, content: 'Likes tea', pinned: false }, { token: w.owner.token })).id;
+  };
+  const identity = async (w: World) => ok(await w.m.call<{ id: string }>('/ai/api/v1/agent/identity/create', { name: 'Me', gender: 'Unknown', isGlobal: true }, { token: w.owner.token })).id;
+  const job = async (w: World) =>
+    ok(await w.m.call<{ jobId: string }>('/ai/api/v1/avatar/generate_2d', { agentId: await agent(w), name: 'Hidden', description: 'a fox', style: 'anime' }, { token: w.owner.token })).jobId;
+  const clone = async (w: World) => {
+    const engineParams = { engine: 'espeak-ng' as const, voice: 'en-us', pitch: 50, speed: 170 };
+    const [row] = await w.m.starlit.database.db.insert(voices).values({ name: 'Mine', gender: 'Female', language: 'en', ownerId: w.owner.userId, engineParams }).returning();
+    return row.id;
+  };
+  const systemNotice = async (w: World) => (await w.m.starlit.services.notices.sendSystem({ recipientId: w.owner.userId, title: 'Hi', content: 'Just you', createdBy: null })).id;
+  const interactNotice = async (w: World) => (await w.m.starlit.services.notices.sendInteract({ recipientId: w.owner.userId, kind: 'like', title: 'Liked', content: 'A like' })).id;
+  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+
+  const matrix: Record<string, Row> = {
+    '/ai/api/v1/agent/card/export': { body: async (w) => ({ agentId: await agent(w), format: 'json' }), expect: mine() },
+    '/ai/api/v1/agent/update': { body: async (w) => ({ id: await agent(w), nickname: 'Renamed' }), expect: mine() },
+    '/ai/api/v1/agent/get': { body: async (w) => ({ id: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
+    '/ai/api/v1/agent/set_voices': { body: async (w) => ({ id: await agent(w), voices: [] }), expect: mine() },
+    '/ai/api/v1/agent/set_skills': { body: async (w) => ({ id: await agent(w), skills: ['TextToImage'] }), expect: mine() },
+    '/ai/api/v1/agent/set_tags': { body: async (w) => ({ id: await agent(w), tags: ['quiet'] }), expect: mine() },
+    // the owner's draft has no voice yet: the owner is told so, others are refused first
+    '/ai/api/v1/agent/audition': { body: async (w) => ({ id: await agent(w) }), expect: mine(6006) },
+    '/ai/api/v1/agent/publish': { body: async (w) => ({ id: await agent(w) }), expect: mine(6002) },
+    '/ai/api/v1/agent/unpublish': { body: async (w) => ({ id: await agent(w) }), expect: mine() },
+    '/ai/api/v1/agent/delete': { body: async (w) => ({ ids: [await agent(w)] }), expect: mine() },
+    '/ai/api/v1/avatar/generate_2d': { body: async (w) => ({ agentId: await agent(w), name: 'Hidden', description: 'a fox', style: 'anime' }), expect: mine() },
+    '/ai/api/v1/avatar/job_status': { body: async (w) => ({ jobId: await job(w) }), expect: mine() },
+    // a job that has not failed cannot be retried: the owner hears that, others are refused first
+    '/ai/api/v1/avatar/retry': { body: async (w) => ({ jobId: await job(w) }), expect: mine(6210) },
+    '/ai/api/v1/avatar/upload_2d': { body: async (w) => ({ agentId: await agent(w), image: (await png()).toString('base64') }), expect: mine() },
+    '/ai/api/v1/avatar/upload_3d': { body: async (w) => ({ agentId: await agent(w), vrm: buildDefaultVrm().toString('base64') }), expect: mine() },
+    '/ai/api/v1/avatar/use_default_3d': { body: async (w) => ({ agentId: await agent(w), modelId: 'starlit-basic' }), expect: mine() },
+    '/ai/api/v1/avatar/set_kind': { body: async (w) => ({ agentId: await agent(w), kind: '2d' }), expect: mine(6212) },
+    '/ai/api/v1/avatar/get': { body: async (w) => ({ agentId: await agent(w) }), expect: mine() },
+    '/ai/api/v1/chat/open': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 6001) },
+    // a filter of the caller's own history: someone else's agent just lists nothing
+    '/ai/api/v1/chat/history': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 0) },
+    '/ai/api/v1/chat/messages': { body: async (w) => ({ conversationId: (await conversation(w)).id }), expect: mine() },
+    '/ai/api/v1/chat/select': {
+      body: async (w) => {
+        const c = await conversation(w);
+        return { conversationId: c.id, messageId: c.messages[0].id };
+      },
+      expect: mine(),
+    },
+    '/ai/api/v1/chat/delete': { body: async (w) => ({ conversationIds: [(await conversation(w)).id] }), expect: mine() },
+    // the agent has no voice: the owner is told so, others are refused first
+    '/ai/api/v1/chat/voice': { body: async (w) => ({ messageId: (await conversation(w)).messages[0].id, regenerate: false }), expect: mine(7009) },
+    '/ai/api/v1/chat/memories': { body: async (w) => ({ conversationId: (await conversation(w)).id }), expect: mine() },
+    '/ai/api/v1/chat/memory/add': { body: async (w) => ({ conversationId: (await conversation(w)).id, content: 'Likes rain', pinned: true }), expect: mine() },
+    '/ai/api/v1/chat/memory/update': { body: async (w) => ({ id: await memory(w), pinned: true }), expect: mine() },
+    '/ai/api/v1/chat/memory/delete': { body: async (w) => ({ id: await memory(w) }), expect: mine() },
+    '/ai/api/v1/agent/identity/create': { body: async (w) => ({ name: 'Me', gender: 'Unknown', isGlobal: false, agentId: await agent(w) }), expect: mine(0, 6001) },
+    '/ai/api/v1/agent/identity/update': { body: async (w) => ({ id: await identity(w), name: 'Me again', gender: 'Male', isGlobal: true }), expect: mine() },
+    '/ai/api/v1/agent/identity/delete': { body: async (w) => ({ id: await identity(w) }), expect: mine() },
+    // notices are private to their recipient: someone else's is "not found" (decision 0007)
+    '/ai/api/v1/message/notice/get_system_notice_detail': { body: async (w) => ({ id: await systemNotice(w) }), expect: mine(0, 3001) },
+    '/ai/api/v1/message/notice/system_notice_read': { body: async (w) => ({ id: await systemNotice(w) }), expect: mine(0, 3001) },
+    '/ai/api/v1/message/notice/get_interact_notice_detail': { body: async (w) => ({ id: await interactNotice(w) }), expect: mine(0, 3001) },
+    '/ai/api/v1/message/notice/interact_notice_read': { body: async (w) => ({ id: await interactNotice(w) }), expect: mine(0, 3001) },
+    '/ai/api/v1/message/notice/create_user_system_notice': { body: async (w) => ({ userId: w.owner.userId, title: 'Hi', content: 'Only you' }), expect: adminOnly },
+    '/ai/api/v1/message/notice/create_interact_notice': { body: async (w) => ({ userId: w.owner.userId, kind: 'other', title: 'Hi', content: 'Only you' }), expect: adminOnly },
+    // a clone is a person's own voice: to anyone else reading it, it does not exist
+    '/ai/api/v1/voice/detail': { body: async (w) => ({ id: await clone(w) }), expect: { anonymous: 6101, owner: 0, other: 6101, admin: 6101 } },
+    '/ai/api/v1/voice/delete': { body: async (w) => ({ id: await clone(w) }), expect: mine() },
+    '/ai/api/v1/voice/preview': { body: async (w) => ({ voiceId: await clone(w), pitch: 0, volume: 1, speed: 1 }), expect: mine(0, 6101) },
+  };
+
+  let w: World;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-access-'));
+    const m = await startTestServer({ DATA_DIR: dataDir }, { speech: toneSpeech() });
+    w = { m, owner: await m.user(), other: await m.user(), admin: await m.admin() };
+  });
+  afterAll(async () => {
+    await w?.m.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('has a row for every call that takes an id, and only for those', () => {
+    const paths = idCalls.map((c) => c.path);
+    expect(paths.filter((p) => !(p in matrix)), 'add these calls to the visibility matrix').toEqual([]);
+    expect(Object.keys(matrix).filter((p) => !paths.includes(p)), 'these rows name no call that takes an id').toEqual([]);
+  });
+
+  it.each(idCalls.filter((c) => c.path in matrix).map((c) => [c.path] as const))('%s', async (callPath) => {
+    const row = matrix[callPath];
+    const tokens: Record<Role, string | undefined> = { anonymous: undefined, other: w.other.token, admin: w.admin.token, owner: w.owner.token };
+    const answers: Partial<Record<Role, number>> = {};
+    // the owner goes last: their call may change or delete the thing
+    for (const role of ['anonymous', 'other', 'admin', 'owner'] as const) {
+      const res = await w.m.call(callPath, await row.body(w), { token: tokens[role] });
+      answers[role] = res.body.code;
+      expect(res.status, `${role}: HTTP status of code ${res.body.code}`).toBe(res.body.code === 401 || res.body.code === 403 ? res.body.code : 200);
+    }
+    expect(answers).toEqual(row.expect);
   });
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { requestToken, type AuthUser } from './auth.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { requestLanguage, zodErrorMap } from './i18n.ts';
+import { storableInput } from './input-text.ts';
 
 /** What a call handler receives. Calls that need a user get a non-null one. */
 export interface CallContext<I, A extends Access> {
@@ -70,7 +71,8 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
-      if (err.status === 429) reply.header('retry-after', '60');
+      // a limiter that knows its window has said when to come back already
+      if (err.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.status(err.status).send(failure(lang, err));
     }
     const fe = err as FastifyError;
@@ -108,5 +110,21 @@ export function installJsonParser(app: FastifyInstance) {
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
     parseJson(req, text, done);
+  });
+}
+
+/**
+ * The one place text enters the server: every string of every request's body (JSON calls,
+ * streaming calls, passport forms), query, path parameters and cookies is made storable
+ * before any route reads it (see storableText), so no feature meets a NUL or a lone surrogate.
+ * Stripped rather than refused: neither can be seen or typed, and a field left empty by it
+ * still fails its own rule with the usual localized message.
+ */
+export function installInputBoundary(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    req.body = storableInput(req.body);
+    storableInput(req.query);
+    storableInput(req.params);
+    storableInput(req.cookies);
   });
 }

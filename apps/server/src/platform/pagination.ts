@@ -1,26 +1,21 @@
 import { ErrorCode } from '@starlit/contract';
+import { decodeCursor as decodePosition, encodeCursor, type ListPosition } from '@starlit/contract/rules';
 import { and, eq, lt, or, type Column, type SQL } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Position in a newest-first list: the last item's time and id (timestamps are millisecond precision). */
-export interface Cursor {
-  at: Date;
-  id: string;
-}
+export type Cursor = ListPosition;
 
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-/** Decodes a cursor from the client; a damaged one is a validation failure, not a crash. */
+/**
+ * The position of a cursor from the client. The call's schema refused a damaged cursor with
+ * its field named already; this guard keeps a service called some other way from sending one
+ * to the database.
+ */
 export function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
-  const [iso, id] = Buffer.from(raw, 'base64url').toString().split('|');
-  const at = new Date(iso ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(at.getTime())) throw new AppError(ErrorCode.VALIDATION);
-  return { at, id };
+  const position = decodePosition(raw);
+  if (!position) throw new AppError(ErrorCode.VALIDATION);
+  return position;
 }
 
 /** Rows strictly after the cursor in (time desc, id desc) order. */

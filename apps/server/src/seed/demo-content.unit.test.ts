@@ -5,8 +5,11 @@ import { DEMO_GIFTS, DEMO_STORE_ITEMS, DEMO_VOICES } from './demo-catalogue.ts';
 import { DEMO_TIMELINE, DEMO_WORKS } from './demo-works.ts';
 import { seedId } from './seed-id.ts';
 
-const tally = <T>(list: T[], key: (item: T) => string) =>
-  list.reduce<Record<string, number>>((acc, item) => ({ ...acc, [key(item)]: (acc[key(item)] ?? 0) + 1 }), {});
+const tally = <T>(list: T[], key: (item: T) => string) => {
+  const counts: Record<string, number> = {};
+  for (const item of list) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+};
 
 describe('demo content', () => {
   it('keeps agents within the limits of SPEC §9', () => {

@@ -58,7 +58,7 @@ export function startRealtime(handlers: RealtimeHandlers): () => void {
         if (done) break;
         const parsed = parseEventStream(buffer + value);
         buffer = parsed.rest;
-        parsed.events.forEach((name) => handlers.onEvent(name));
+        for (const name of parsed.events) handlers.onEvent(name);
       }
     } catch {
       // a dropped connection is expected (deploys, sleep, network changes): retry below

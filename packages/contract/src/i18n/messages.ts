@@ -40,6 +40,7 @@ const en_US = {
   'identity.genderRequired': 'Gender is required',
   'identity.backgroundTooLong': 'Background must be at most 1000 characters',
   'identity.agentRequired': 'Choose the agent this identity is for, or make it global',
+  'page.cursorInvalid': 'This place in the list is not valid: reload the list',
 } as const;
 
 /** A key of the rule message catalogue. */
@@ -81,6 +82,7 @@ const zh_TW: Record<MessageKey, string> = {
   'identity.genderRequired': '性別為必填',
   'identity.backgroundTooLong': '背景最多 1000 個字',
   'identity.agentRequired': '請選擇此身分要用於哪個智能體，或設為通用',
+  'page.cursorInvalid': '列表位置無效：請重新載入列表',
 };
 
 /** Every rule message in every language. */

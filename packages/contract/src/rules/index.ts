@@ -8,3 +8,4 @@ export * from './account.ts';
 export * from './agent.ts';
 export * from './identity.ts';
 export * from './chat-tree.ts';
+export * from './cursor.ts';

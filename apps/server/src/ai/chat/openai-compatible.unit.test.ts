@@ -28,7 +28,12 @@ beforeAll(async () => {
       // every few bytes on its own network write, cutting lines, JSON and multi-byte characters
       const bytes = Buffer.from(WHOLE.replace('world', 'wörld 星'));
       let at = 0;
-      const next = () => (at >= bytes.length ? res.end() : (res.write(bytes.subarray(at, (at += 7))), setTimeout(next, 1)));
+      const next = () => {
+        if (at >= bytes.length) return void res.end();
+        res.write(bytes.subarray(at, at + 7));
+        at += 7;
+        setTimeout(next, 1);
+      };
       return next();
     }
     if (behaviour === 'error-mid-stream') return res.end(`${event('Once')}${event(' upon')}data: {"error":{"message":"overloaded"}}\n\n`);

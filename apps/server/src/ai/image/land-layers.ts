@@ -52,7 +52,7 @@ export function sea(c: Canvas, p: Palette, horizon: number, lightX: number) {
   const glints: string[] = [];
   for (let i = 0; i < 260; i++) {
     const t = r.next();
-    const y = y0 + Math.pow(t, 1.6) * (c.height - y0);
+    const y = y0 + t ** 1.6 * (c.height - y0);
     const spread = 20 + t * c.width * 0.35;
     const x = lightX + r.range(-1, 1) * r.range(0, 1) * spread;
     const w = r.range(6, 30) * (0.4 + t);
@@ -101,7 +101,7 @@ export function grid(c: Canvas, p: Palette, horizon: number) {
   const cx = c.width / 2;
   for (let i = -14; i <= 14; i++) lines.push(`M${n(cx + i * 6)},${n(y0)}L${n(cx + i * c.width * 0.16)},${c.height}`);
   for (let i = 1; i <= 14; i++) {
-    const y = y0 + Math.pow(i / 14, 2.2) * (c.height - y0);
+    const y = y0 + (i / 14) ** 2.2 * (c.height - y0);
     lines.push(`M0,${n(y)}H${c.width}`);
   }
   const fade = linear(c, [[0, p.accents[1], 0.2], [1, p.accents[1], 0.9]]);

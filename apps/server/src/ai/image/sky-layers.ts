@@ -13,7 +13,7 @@ export function stars(c: Canvas, p: Palette, density = 1, horizon = 1) {
   const count = Math.round(((c.width * c.height * horizon) / 2600) * density);
   const dots: string[] = [];
   for (let i = 0; i < count; i++) {
-    const y = Math.pow(r.next(), 1.4) * c.height * horizon;
+    const y = r.next() ** 1.4 * c.height * horizon;
     const tint = r.chance(0.2) ? mix('#ffffff', r.pick(p.accents), 0.35) : '#ffffff';
     dots.push(`<circle cx="${n(r.range(0, c.width))}" cy="${n(y)}" r="${n(r.range(0.35, 1.5))}" fill="${tint}" fill-opacity="${n(r.range(0.25, 1))}"/>`);
   }
@@ -127,7 +127,7 @@ export function galaxy(c: Canvas, p: Palette, x: number, y: number, radius: numb
   const dots: string[] = [];
   for (let i = 0; i < 1400; i++) {
     const arm = i % arms;
-    const t = Math.pow(r.next(), 0.7);
+    const t = r.next() ** 0.7;
     const angle = (arm / arms) * Math.PI * 2 + t * twist + r.range(-0.35, 0.35) * (1 - t * 0.5);
     const d = t * radius + r.range(-12, 12);
     const colour = mix(p.glow, p.accents[arm % 3], Math.min(1, t * 1.4));

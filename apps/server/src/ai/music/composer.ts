@@ -38,7 +38,7 @@ const TIMBRES: Record<Timbre, { partials: Array<[number, number, number]>; attac
   soft: { partials: [[1, 1, 0.9], [2, 0.3, 1.5], [3, 0.12, 2.2]], attack: 0.06 },
 };
 
-const frequency = (midi: number) => 440 * Math.pow(2, (midi - 69) / 12);
+const frequency = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 
 /** The MIDI note of a scale degree (degrees beyond the scale wrap into higher octaves). */
 function degreeNote(tonic: number, scale: number[], degree: number): number {

@@ -46,7 +46,14 @@ function sniffAudio(bytes: Buffer): SpeechResult['contentType'] | null {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 /** Speech through `POST {baseUrl}/v1/audio/speech` (OpenAI, LocalAI, openedai-speech, vLLM…). */

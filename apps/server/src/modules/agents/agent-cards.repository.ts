@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Handle } from '../../db/client.ts';
 import { agentCardExtras, type StoredCardExtra } from '../../db/schema/index.ts';
 
 /** The card extras of imported agents (docs/cards.md, "What is kept"). */
-export function agentCardsRepository(db: Db) {
+export function agentCardsRepository(db: Handle) {
   return {
     async extraOf(agentId: string): Promise<StoredCardExtra | null> {
       const [row] = await db.select({ extra: agentCardExtras.extra }).from(agentCardExtras).where(eq(agentCardExtras.agentId, agentId));

@@ -15,7 +15,7 @@ const IMPORT_BODY_LIMIT = Math.ceil((CARD_MAX_BYTES * 4) / 3) + 64 * 1024;
 /** Character card export and import (docs/cards.md). */
 export async function agentCardsModule(app: FastifyInstance, deps: { db: Db; storage: Storage; agents: AgentsService; authenticate: Authenticate }) {
   const c = calls.agentCards;
-  const service = agentCardsService({ agents: deps.agents, agentRows: agentsRepository(deps.db), cards: agentCardsRepository(deps.db), storage: deps.storage });
+  const service = agentCardsService({ db: deps.db, agents: deps.agents, storage: deps.storage });
 
   // a hook of this plugin only, so the larger body limit applies to the import alone
   app.addHook('onRoute', (route) => {

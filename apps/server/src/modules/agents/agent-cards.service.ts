@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, VoiceSettings, type CardFormat, type CardProblem, type ErrorCodeValue, type Language } from '@starlit/contract';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { withTx, type Db, type Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import { MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
 import { normalizeAvatarImage } from '../avatars/image-upload.ts';
 import { cardProblems } from './agent-cards.problems.ts';
-import type { AgentCardsRepository } from './agent-cards.repository.ts';
-import type { AgentsRepository } from './agents.repository.ts';
+import { agentCardsRepository } from './agent-cards.repository.ts';
 import type { AgentDetail, AgentsService } from './agents.service.ts';
 import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, type CardAgent, type CardErrorCode } from './cards/index.ts';
 
@@ -41,9 +41,12 @@ export function decodeUpload(text: string): Buffer {
   return Buffer.from(body, 'base64');
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]+/g;
+
 /** A file name made of the agent's name, safe on every system. */
 export function cardFileName(nickname: string, extension: string): string {
-  const base = nickname.normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').trim().slice(0, 60);
+  const base = nickname.normalize('NFKC').replace(NOT_IN_FILE_NAMES, '').trim().slice(0, 60);
   return `${base || 'agent'}.${extension}`;
 }
 
@@ -63,8 +66,8 @@ function toCardAgent(found: AgentDetail, extra: CardAgent['extra'] | null): Card
   };
 }
 
-export function agentCardsService(deps: { agents: AgentsService; agentRows: AgentsRepository; cards: AgentCardsRepository; storage: Storage }) {
-  const { agents, agentRows, cards, storage } = deps;
+export function agentCardsService(deps: { db: Db; agents: AgentsService; storage: Storage }) {
+  const { agents, storage } = deps;
 
   /** The bytes of the agent's 2D picture when it lives in our storage; null otherwise. */
   async function avatarBytes(url: string | null): Promise<Buffer | null> {
@@ -73,13 +76,14 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
   }
 
   /** Gives the draft the card's voices when they exist here; otherwise says so. */
-  async function applyVoices(userId: string, agentId: string, card: CardAgent, lang: Language): Promise<CardProblem[]> {
+  async function applyVoices(userId: string, agentId: string, card: CardAgent, lang: Language, tx: Tx): Promise<CardProblem[]> {
     if (card.voices.length === 0) return [];
     const notHere: CardProblem[] = [{ field: 'voices', messageKey: 'card.voicesNotHere' }];
     const picks = card.voices.map((v) => CardVoice.safeParse(v));
     if (picks.some((p) => !p.success)) return notHere;
     try {
-      await agents.setVoices(userId, agentId, picks.flatMap((p) => (p.success ? [p.data] : [])), lang);
+      // a savepoint: voices refused here leave the rest of the import standing
+      await tx.transaction((inner) => agents.setVoices(userId, agentId, picks.flatMap((p) => (p.success ? [p.data] : [])), lang, inner));
       return [];
     } catch (err) {
       // a voice of another server or someone else's clone: the person picks one instead
@@ -91,10 +95,8 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
   return {
     /** The caller's agent as a card file. Only the owner may export (docs/cards.md, Access). */
     async export(userId: string, agentId: string, format: CardFormat) {
-      const row = await agentRows.byId(agentId);
-      if (!row) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-      if (row.ownerId !== userId) throw forbidden();
-      const agent = toCardAgent(await agents.get(userId, agentId), await cards.extraOf(agentId));
+      const row = await agents.owned(userId, agentId);
+      const agent = toCardAgent(await agents.get(userId, agentId), await agentCardsRepository(deps.db).extraOf(agentId));
       try {
         if (format === 'json' || format === 'json_v2') {
           const text = exportCardJson(agent, format === 'json' ? 'v3' : 'v2');
@@ -113,11 +115,12 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
 
     /**
      * A private draft of the caller made from a card. The card is read completely before
-     * anything is written, so a malformed file creates nothing; values breaking a SPEC §5
-     * rule are stored whole and named in `problems`.
+     * anything is written, and everything is written in one transaction, so a file that
+     * fails at any step creates nothing; values breaking a SPEC §5 rule are stored whole and
+     * named in `problems`.
      */
     async import(userId: string, base64: string, lang: Language) {
-      let card;
+      let card: ReturnType<typeof importCard>;
       try {
         card = importCard(decodeUpload(base64));
       } catch (err) {
@@ -126,25 +129,24 @@ export function agentCardsService(deps: { agents: AgentsService; agentRows: Agen
       }
       const { agent } = card;
       const avatar = card.avatar ? await normalizeAvatarImage(card.avatar) : null;
-      const created = await agents.create(userId, {
-        nickname: agent.nickname.trim(),
-        gender: agent.gender,
-        roleSetting: agent.roleSetting,
-        roleIntro: agent.roleIntro,
-        opening: agent.opening,
-        isPublic: false,
+      return withTx(deps.db, undefined, async (tx) => {
+        const created = await agents.create(
+          userId,
+          { nickname: agent.nickname.trim(), gender: agent.gender, roleSetting: agent.roleSetting, roleIntro: agent.roleIntro, opening: agent.opening, isPublic: false },
+          tx,
+        );
+        const agentId = created.row.id;
+        await agentCardsRepository(tx).saveExtra(agentId, agent.extra, card.sourceSpec);
+        if (agent.tags.length > 0) await agents.setTags(userId, agentId, agent.tags, tx);
+        const skills = agent.skills.filter(isSkillKey);
+        if (skills.length > 0) await agents.setSkills(userId, agentId, [...new Set(skills)], tx);
+        if (avatar) {
+          const url = await storage.put(`avatars/${agentId}/${randomBytes(8).toString('hex')}.webp`, avatar, 'image/webp');
+          await agents.setAvatar(agentId, userId, { image: url, kind: '2d' }, tx);
+        }
+        const problems = [...cardProblems(agent), ...(await applyVoices(userId, agentId, agent, lang, tx))];
+        return { agentId, sourceSpec: card.sourceSpec, problems };
       });
-      const agentId = created.row.id;
-      await cards.saveExtra(agentId, agent.extra, card.sourceSpec);
-      if (agent.tags.length > 0) await agents.setTags(userId, agentId, agent.tags);
-      const skills = agent.skills.filter(isSkillKey);
-      if (skills.length > 0) await agents.setSkills(userId, agentId, [...new Set(skills)]);
-      if (avatar) {
-        const url = await storage.put(`avatars/${agentId}/${randomBytes(8).toString('hex')}.webp`, avatar, 'image/webp');
-        await agents.setAvatar(agentId, userId, { image: url, kind: '2d' });
-      }
-      const problems = [...cardProblems(agent), ...(await applyVoices(userId, agentId, agent, lang))];
-      return { agentId, sourceSpec: card.sourceSpec, problems };
     },
   };
 }

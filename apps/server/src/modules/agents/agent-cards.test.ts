@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +173,34 @@ describe('malformed input creates nothing', () => {
     expect(res.body).toMatchObject({ code: 6310, message: '無法讀取上傳的檔案（不是 base64）' });
     const png = await w.t.call(C('import'), { base64: image.toString('base64') }, { token: w.owner.token, lang: 'zh_TW' });
     expect(png.body).toMatchObject({ code: 6302, message: '此檔案不是角色卡（需為含角色資料的 PNG、JSON 或 CHARX）' });
+  });
+});
+
+describe('an import failing after the draft is written', () => {
+  const rowsOf = async (owner: string) => {
+    const { rows } = await w.t.starlit.database.db.execute<{ agents: number; extras: number }>(
+      sql`select (select count(*)::int from agents where owner_id = ${owner}) as agents,
+                 (select count(*)::int from agent_card_extras e join agents a on a.id = e.agent_id where a.owner_id = ${owner}) as extras`,
+    );
+    return rows[0];
+  };
+
+  it('leaves nothing behind: no draft, no card extras', async () => {
+    const db = w.t.starlit.database.db;
+    // the database refuses the tags step, which comes after the agent row and its card extras are written
+    await db.execute(sql`create function test_refuse_tags() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
+    await db.execute(sql`create trigger test_refuse_tags before update of tags on agents for each row when (new.nickname = 'Captain Vale') execute function test_refuse_tags()`);
+    try {
+      const [before, listed] = [await rowsOf(w.owner.userId), await myAgentCount()];
+      const res = await importBytes(Buffer.from(JSON.stringify(sillyTavernV2)));
+      expect(res.body.code).toBe(500);
+      expect(await myAgentCount()).toBe(listed);
+      expect(await rowsOf(w.owner.userId)).toEqual(before);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_tags on agents`);
+      await db.execute(sql`drop function test_refuse_tags`);
+    }
+    expect((await importBytes(Buffer.from(JSON.stringify(sillyTavernV2)))).body.code).toBe(0);
   });
 });
 

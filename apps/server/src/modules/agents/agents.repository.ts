@@ -1,20 +1,17 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { agentAuditions, agents, agentSkills, agentVoices, skills, users, voices } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Handle } from '../../db/client.ts';
+import { agentAuditions, agents, agentSkills, agentVoices, skills, users } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
+import type { VoiceRow } from '../voices/voices.repository.ts';
+import { visibleAgents } from './agents.policy.ts';
 
 export type AgentRow = typeof agents.$inferSelect & { ownerName: string; ownerAvatar: string | null };
 export type AgentPatch = Partial<Omit<typeof agents.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
 export type SkillRow = typeof skills.$inferSelect;
-export type AgentVoiceRow = typeof agentVoices.$inferSelect & {
-  name: string;
-  gender: 'Male' | 'Female';
-  isOfficial: boolean;
-  engineParams: (typeof voices.$inferSelect)['engineParams'];
-};
+export type AgentVoicePick = typeof agentVoices.$inferSelect;
+/** A voice of an agent with its settings there and what the voices feature knows of it. */
+export type AgentVoiceRow = AgentVoicePick & Pick<VoiceRow, 'name' | 'gender' | 'isOfficial' | 'engineParams'>;
 export type AuditionRow = typeof agentAuditions.$inferSelect;
-/** A voice as the voice rules need it. */
-export type VoiceFacts = Pick<typeof voices.$inferSelect, 'id' | 'isOfficial' | 'ownerId' | 'status'>;
 
 const agentColumns = {
   id: agents.id,
@@ -40,8 +37,11 @@ const agentColumns = {
   ownerAvatar: users.avatar,
 };
 
-/** Agents, their skills, voices and auditions. Deleted agents are never answered. */
-export function agentsRepository(db: Db) {
+/**
+ * Agents, their skills, voices and auditions. Deleted agents are answered only by
+ * `withDeleted` (chats with them stay readable). Other features read agents through here.
+ */
+export function agentsRepository(db: Handle) {
   const select = () => db.select(agentColumns).from(agents).innerJoin(users, eq(users.id, agents.ownerId));
 
   return {
@@ -53,6 +53,12 @@ export function agentsRepository(db: Db) {
     async byId(id: string): Promise<AgentRow | null> {
       const [row] = await select().where(and(eq(agents.id, id), isNull(agents.deletedAt)));
       return row ?? null;
+    },
+
+    /** These agents, deleted ones included; in no particular order. */
+    async withDeleted(ids: string[]): Promise<AgentRow[]> {
+      if (ids.length === 0) return [];
+      return select().where(inArray(agents.id, ids));
     },
 
     async update(id: string, patch: AgentPatch): Promise<void> {
@@ -70,9 +76,32 @@ export function agentsRepository(db: Db) {
     /** Public published agents, most recently published first. */
     async listPublic(cursor: Cursor | null, limit: number): Promise<AgentRow[]> {
       return select()
-        .where(and(eq(agents.isPublic, true), isNotNull(agents.publishedAt), isNull(agents.deletedAt), afterCursor(cursor, agents.publishedAt, agents.id)))
+        .where(and(visibleAgents(null), afterCursor(cursor, agents.publishedAt, agents.id)))
         .orderBy(desc(agents.publishedAt), desc(agents.id))
         .limit(limit + 1);
+    },
+
+    /** Public published agents other than `except`, newest first (ties by id, oldest first). */
+    async newestPublic(limit: number, except: string[]): Promise<AgentRow[]> {
+      return select()
+        .where(and(visibleAgents(null), except.length > 0 ? notInArray(agents.id, except) : undefined))
+        .orderBy(desc(agents.publishedAt), asc(agents.id))
+        .limit(limit);
+    },
+
+    /** The ids of public published agents, as a subquery other features filter their rows by. */
+    publicIds: () => db.select({ id: agents.id }).from(agents).where(visibleAgents(null)),
+
+    /**
+     * Public published agents as rows of the home feed, in the columns the feed merges with
+     * works (see home.repository.ts).
+     */
+    feedRows(): SQL {
+      return sql`select 'agent' as type, ${agents.id} as id, ${agents.publishedAt} as at, null::text as kind, ${agents.nickname} as title,
+               ${agents.roleIntro} as body, ${agents.avatar} as cover, null::text as media, null::text as engine, ${agents.tags} as tags,
+               ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar
+        from ${agents} join ${users} on ${users.id} = ${agents.ownerId}
+        where ${visibleAgents(null)}`;
     },
 
     /** Owners of the given agents that are not deleted. */
@@ -105,12 +134,11 @@ export function agentsRepository(db: Db) {
         .orderBy(asc(skills.sort));
     },
 
+    /** Several statements: run it in a transaction (the service opens one). */
     async replaceSkills(agentId: string, keys: Array<SkillRow['key']>): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(agentSkills).where(eq(agentSkills.agentId, agentId));
-        if (keys.length > 0) await tx.insert(agentSkills).values(keys.map((skillKey) => ({ agentId, skillKey })));
-        await tx.update(agents).set({ updatedAt: new Date() }).where(eq(agents.id, agentId));
-      });
+      await db.delete(agentSkills).where(eq(agentSkills.agentId, agentId));
+      if (keys.length > 0) await db.insert(agentSkills).values(keys.map((skillKey) => ({ agentId, skillKey })));
+      await db.update(agents).set({ updatedAt: new Date() }).where(eq(agents.id, agentId));
     },
 
     async voiceInUse(voiceId: string): Promise<boolean> {
@@ -123,37 +151,16 @@ export function agentsRepository(db: Db) {
       return row !== undefined;
     },
 
-    async voicesOf(agentId: string): Promise<AgentVoiceRow[]> {
-      return db
-        .select({
-          agentId: agentVoices.agentId,
-          voiceId: agentVoices.voiceId,
-          position: agentVoices.position,
-          pitch: agentVoices.pitch,
-          volume: agentVoices.volume,
-          speed: agentVoices.speed,
-          name: voices.name,
-          gender: voices.gender,
-          isOfficial: voices.isOfficial,
-          engineParams: voices.engineParams,
-        })
-        .from(agentVoices)
-        .innerJoin(voices, eq(voices.id, agentVoices.voiceId))
-        .where(eq(agentVoices.agentId, agentId))
-        .orderBy(asc(agentVoices.position));
+    /** The agent's voice picks in order; what each voice is comes from the voices feature. */
+    async voicesOf(agentId: string): Promise<AgentVoicePick[]> {
+      return db.select().from(agentVoices).where(eq(agentVoices.agentId, agentId)).orderBy(asc(agentVoices.position));
     },
 
-    async voiceFacts(ids: string[]): Promise<VoiceFacts[]> {
-      if (ids.length === 0) return [];
-      return db.select({ id: voices.id, isOfficial: voices.isOfficial, ownerId: voices.ownerId, status: voices.status }).from(voices).where(inArray(voices.id, ids));
-    },
-
+    /** Several statements: run it in a transaction (the service opens one). */
     async replaceVoices(agentId: string, picks: Array<{ voiceId: string; pitch: number; volume: number; speed: number }>): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(agentVoices).where(eq(agentVoices.agentId, agentId));
-        if (picks.length > 0) await tx.insert(agentVoices).values(picks.map((p, position) => ({ agentId, position, ...p })));
-        await tx.update(agents).set({ updatedAt: new Date() }).where(eq(agents.id, agentId));
-      });
+      await db.delete(agentVoices).where(eq(agentVoices.agentId, agentId));
+      if (picks.length > 0) await db.insert(agentVoices).values(picks.map((p, position) => ({ agentId, position, ...p })));
+      await db.update(agents).set({ updatedAt: new Date() }).where(eq(agents.id, agentId));
     },
 
     /** The newest audition of exactly this opening and voice selection. */

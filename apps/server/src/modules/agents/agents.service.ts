@@ -2,10 +2,15 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, message, type Language, type MessageKey } from '@starlit/contract';
 import { publishProblems, voiceSelectionProblem } from '@starlit/contract/rules';
 import type { SpeechModel } from '../../ai/speech/speech-model.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { withTx, type Db, type Handle, type Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { authorizeOwnerOfAll } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { AgentPatch, AgentRow, AgentsRepository, AgentVoiceRow, AuditionRow, SkillRow } from './agents.repository.ts';
+import { voicesRepository } from '../voices/voices.repository.ts';
+import { mayVoice } from '../voices/voices.policy.ts';
+import { authorizeAgent } from './agents.policy.ts';
+import { agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
 export interface AgentDetail {
@@ -44,12 +49,27 @@ function ruleError(code: (typeof ErrorCode)[keyof typeof ErrorCode], keys: Messa
   return new AppError(code, 200, keys.map((key) => message(key, lang)).join('; '));
 }
 
-export function agentsService(deps: { agents: AgentsRepository; storage: Storage; speech: SpeechModel | null }) {
-  const { agents } = deps;
+/**
+ * Agents: drafts, publishing, voices, skills, tags, auditions. Methods that write take the
+ * caller's transaction when another feature makes an agent as part of its own unit (card import).
+ */
+export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechModel | null }) {
+  const agents = agentsRepository(deps.db);
 
-  async function detail(row: AgentRow): Promise<AgentDetail> {
-    const [skills, voices] = await Promise.all([agents.skillsOf(row.id), agents.voicesOf(row.id)]);
-    const audition = voices.length > 0 ? await agents.audition(row.id, sha256(row.opening), voicesSha256(voices)) : null;
+  /** The agent's voices in order, with what the voices feature knows of each. */
+  async function voicesOf(id: string, h: Handle = deps.db): Promise<AgentVoiceRow[]> {
+    const picks = await agentsRepository(h).voicesOf(id);
+    const known = new Map((await voicesRepository(h).byIds(picks.map((p) => p.voiceId))).map((v) => [v.id, v]));
+    return picks.flatMap((pick) => {
+      const voice = known.get(pick.voiceId);
+      return voice ? [{ ...pick, name: voice.name, gender: voice.gender, isOfficial: voice.isOfficial, engineParams: voice.engineParams }] : [];
+    });
+  }
+
+  async function detail(row: AgentRow, h: Handle = deps.db): Promise<AgentDetail> {
+    const repo = agentsRepository(h);
+    const [skills, voices] = await Promise.all([repo.skillsOf(row.id), voicesOf(row.id, h)]);
+    const audition = voices.length > 0 ? await repo.audition(row.id, sha256(row.opening), voicesSha256(voices)) : null;
     const missing = publishProblems({
       nickname: row.nickname,
       tags: row.tags,
@@ -65,24 +85,20 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
   }
 
   /** The caller's own agent; another person's answers 403, a missing or deleted one "not found". */
-  async function owned(userId: string, id: string): Promise<AgentRow> {
-    const row = await agents.byId(id);
-    if (!row) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-    if (row.ownerId !== userId) throw forbidden();
-    return row;
-  }
+  const owned = async (userId: string, id: string, h: Handle = deps.db): Promise<AgentRow> => authorizeAgent(userId, 'change', await agentsRepository(h).byId(id));
 
   /**
    * The agent after a change. A published agent that no longer meets every publish
    * requirement goes back to draft, so nothing unfinished is ever shown to others
    * (docs/decisions/0010); what was typed is kept.
    */
-  async function settled(id: string): Promise<AgentDetail> {
-    const row = await agents.byId(id);
+  async function settled(id: string, tx: Tx): Promise<AgentDetail> {
+    const repo = agentsRepository(tx);
+    const row = await repo.byId(id);
     if (!row) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-    const found = await detail(row);
+    const found = await detail(row, tx);
     if (row.publishedAt && found.missing.length > 0) {
-      await agents.update(id, { publishedAt: null });
+      await repo.update(id, { publishedAt: null });
       return { ...found, row: { ...row, publishedAt: null } };
     }
     return found;
@@ -90,25 +106,40 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
 
   return {
     /** A new draft; only the name is needed. */
-    async create(userId: string, fields: AgentPatch & { nickname: string }): Promise<AgentDetail> {
-      const id = await agents.insert({ ...fields, ownerId: userId, publishedAt: null });
-      return settled(id);
+    async create(userId: string, fields: AgentPatch & { nickname: string }, outer?: Tx): Promise<AgentDetail> {
+      return withTx(deps.db, outer, async (tx) => settled(await agentsRepository(tx).insert({ ...fields, ownerId: userId, publishedAt: null }), tx));
     },
 
     /** Saves some fields of the caller's agent (autosave of a draft or an edit of a published one). */
     async update(userId: string, id: string, patch: AgentPatch): Promise<AgentDetail> {
-      await owned(userId, id);
-      await agents.update(id, patch);
-      return settled(id);
+      return withTx(deps.db, undefined, async (tx) => {
+        await owned(userId, id, tx);
+        await agentsRepository(tx).update(id, patch);
+        return settled(id, tx);
+      });
     },
 
     /** One agent: the owner sees it in any state, others only when public and published. */
     async get(viewerId: string | null, id: string): Promise<AgentDetail> {
-      const row = await agents.byId(id);
-      const visible = row && (row.ownerId === viewerId || (row.isPublic && row.publishedAt !== null));
-      if (!row || !visible) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-      return detail(row);
+      return detail(authorizeAgent(viewerId, 'see', await agents.byId(id)));
     },
+
+    /** The agent row if `viewerId` may see it (no skills or voices); AGENT_NOT_FOUND otherwise. */
+    visible: async (viewerId: string | null, id: string): Promise<AgentRow> => authorizeAgent(viewerId, 'see', await agents.byId(id)),
+
+    /** The caller's own agent row; 403 for someone else's. */
+    owned,
+
+    /** These agents, deleted ones included, as chats with them show them. */
+    withDeleted: (ids: string[]) => agents.withDeleted(ids),
+
+    /** The voice an agent's replies are spoken in: its first one, with its settings. */
+    speakingVoice: async (agentId: string): Promise<AgentVoiceRow | null> => (await voicesOf(agentId))[0] ?? null,
+
+    /** Public published agents for other features' lists: their ids as a subquery, the newest, the home feed's rows. */
+    publicIds: () => agents.publicIds(),
+    newestPublic: (limit: number, except: string[]) => agents.newestPublic(limit, except),
+    feedRows: () => agents.feedRows(),
 
     async mine(userId: string, cursor: string | undefined, limit: number) {
       const rows = await agents.listByOwner(userId, decodeCursor(cursor), limit);
@@ -124,37 +155,42 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
      * Replaces the agent's voices. Official voices and the caller's own finished clones can be
      * used; the voice rules of SPEC §5 are checked here whatever the form did.
      */
-    async setVoices(userId: string, id: string, picks: VoicePickInput[], lang: Language): Promise<AgentDetail> {
-      await owned(userId, id);
-      const facts = new Map((await agents.voiceFacts(picks.map((p) => p.voiceId))).map((v) => [v.id, v]));
-      for (const pick of picks) {
-        const voice = facts.get(pick.voiceId);
-        const usable = voice && voice.status === 'done' && (voice.isOfficial || voice.ownerId === userId);
-        if (!usable) throw new AppError(ErrorCode.AGENT_VOICE_NOT_FOUND);
-      }
-      const problem = voiceSelectionProblem(picks.map((p) => ({ voiceId: p.voiceId, cloned: !facts.get(p.voiceId)?.isOfficial })));
-      if (problem) throw ruleError(ErrorCode.AGENT_VOICE_RULE, [problem], lang);
-      await agents.replaceVoices(id, picks);
-      return settled(id);
+    async setVoices(userId: string, id: string, picks: VoicePickInput[], lang: Language, outer?: Tx): Promise<AgentDetail> {
+      return withTx(deps.db, outer, async (tx) => {
+        await owned(userId, id, tx);
+        const facts = new Map((await voicesRepository(tx).byIds(picks.map((p) => p.voiceId))).map((v) => [v.id, v]));
+        for (const pick of picks) {
+          const voice = facts.get(pick.voiceId);
+          if (!voice || !mayVoice(userId, 'use', voice)) throw new AppError(ErrorCode.AGENT_VOICE_NOT_FOUND);
+        }
+        const problem = voiceSelectionProblem(picks.map((p) => ({ voiceId: p.voiceId, cloned: !facts.get(p.voiceId)?.isOfficial })));
+        if (problem) throw ruleError(ErrorCode.AGENT_VOICE_RULE, [problem], lang);
+        await agentsRepository(tx).replaceVoices(id, picks);
+        return settled(id, tx);
+      });
     },
 
-    async setSkills(userId: string, id: string, keys: Array<SkillRow['key']>): Promise<AgentDetail> {
-      await owned(userId, id);
-      const known = new Set((await agents.skillCatalogue()).map((s) => s.key));
-      if (keys.some((key) => !known.has(key))) throw new AppError(ErrorCode.AGENT_SKILL_NOT_FOUND);
-      await agents.replaceSkills(id, keys);
-      return settled(id);
+    async setSkills(userId: string, id: string, keys: Array<SkillRow['key']>, outer?: Tx): Promise<AgentDetail> {
+      return withTx(deps.db, outer, async (tx) => {
+        const repo = agentsRepository(tx);
+        await owned(userId, id, tx);
+        const known = new Set((await repo.skillCatalogue()).map((s) => s.key));
+        if (keys.some((key) => !known.has(key))) throw new AppError(ErrorCode.AGENT_SKILL_NOT_FOUND);
+        await repo.replaceSkills(id, keys);
+        return settled(id, tx);
+      });
     },
 
-    async setTags(userId: string, id: string, tags: string[]): Promise<AgentDetail> {
-      await owned(userId, id);
-      await agents.update(id, { tags });
-      return settled(id);
+    async setTags(userId: string, id: string, tags: string[], outer?: Tx): Promise<AgentDetail> {
+      return withTx(deps.db, outer, async (tx) => {
+        await owned(userId, id, tx);
+        await agentsRepository(tx).update(id, { tags });
+        return settled(id, tx);
+      });
     },
 
     /** Called by the avatars feature when a picture or model is ready or the shown kind changes. */
-    async setAvatar(agentId: string, ownerId: string, avatar: AvatarInput): Promise<AgentDetail> {
-      await owned(ownerId, agentId);
+    async setAvatar(agentId: string, ownerId: string, avatar: AvatarInput, outer?: Tx): Promise<AgentDetail> {
       const patch: AgentPatch = {};
       if (avatar.kind !== undefined) patch.avatarKind = avatar.kind;
       if (avatar.image !== undefined) patch.avatar = avatar.image;
@@ -162,8 +198,11 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
       if (avatar.editPrompt !== undefined) patch.avatarEditPrompt = avatar.editPrompt;
       if (avatar.referenceImage !== undefined) patch.avatarReferenceImage = avatar.referenceImage;
       if (avatar.style !== undefined) patch.avatarStyle = avatar.style;
-      await agents.update(agentId, patch);
-      return settled(agentId);
+      return withTx(deps.db, outer, async (tx) => {
+        await owned(ownerId, agentId, tx);
+        await agentsRepository(tx).update(agentId, patch);
+        return settled(agentId, tx);
+      });
     },
 
     /**
@@ -172,7 +211,7 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
      */
     async audition(userId: string, id: string, signal?: AbortSignal): Promise<AgentDetail> {
       const row = await owned(userId, id);
-      const voices = await agents.voicesOf(id);
+      const voices = await voicesOf(id);
       const first = voices[0];
       if (row.opening.trim() === '' || !first?.engineParams) throw new AppError(ErrorCode.AGENT_NOTHING_TO_AUDITION);
       const speech = deps.speech;
@@ -191,37 +230,47 @@ export function agentsService(deps: { agents: AgentsRepository; storage: Storage
       } catch {
         throw new AppError(ErrorCode.AGENT_VOICE_GENERATION_FAILED);
       }
-      await agents.insertAudition({ agentId: id, openingSha256, voicesSha256: selectionSha256, audio, engine });
-      return settled(id);
+      return withTx(deps.db, undefined, async (tx) => {
+        await agentsRepository(tx).insertAudition({ agentId: id, openingSha256, voicesSha256: selectionSha256, audio, engine });
+        return settled(id, tx);
+      });
     },
 
-    /** Publishes once every requirement of SPEC §5 is met; otherwise names what is missing. */
     /** Whether an agent (not deleted) speaks with a voice: such a voice must not vanish under it. */
     voiceInUse: (voiceId: string) => agents.voiceInUse(voiceId),
 
+    /**
+     * Publishes once every requirement of SPEC §5 is met; otherwise names what is missing.
+     * Checked and written in one transaction, so a change landing in between cannot slip by.
+     */
     async publish(userId: string, id: string, lang: Language): Promise<AgentDetail> {
-      const row = await owned(userId, id);
-      const found = await detail(row);
-      if (found.missing.length > 0) throw ruleError(ErrorCode.AGENT_NOT_PUBLISHABLE, found.missing, lang);
-      if (row.publishedAt) return found;
-      const publishedAt = new Date();
-      await agents.update(id, { publishedAt });
-      return { ...found, row: { ...row, publishedAt } };
+      return withTx(deps.db, undefined, async (tx) => {
+        const row = await owned(userId, id, tx);
+        const found = await detail(row, tx);
+        if (found.missing.length > 0) throw ruleError(ErrorCode.AGENT_NOT_PUBLISHABLE, found.missing, lang);
+        if (row.publishedAt) return found;
+        const publishedAt = new Date();
+        await agentsRepository(tx).update(id, { publishedAt });
+        return { ...found, row: { ...row, publishedAt } };
+      });
     },
 
     async unpublish(userId: string, id: string): Promise<AgentDetail> {
-      await owned(userId, id);
-      await agents.update(id, { publishedAt: null });
-      return settled(id);
+      return withTx(deps.db, undefined, async (tx) => {
+        await owned(userId, id, tx);
+        await agentsRepository(tx).update(id, { publishedAt: null });
+        return settled(id, tx);
+      });
     },
 
     /** Deletes the caller's agents, all of them or none: 403 when any is someone else's. */
     async remove(userId: string, ids: string[]): Promise<number> {
-      const unique = [...new Set(ids)];
-      const found = await agents.owners(unique);
-      if (found.some((a) => a.ownerId !== userId)) throw forbidden();
-      if (found.length !== unique.length) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-      return agents.softDelete(userId, unique);
+      return withTx(deps.db, undefined, async (tx) => {
+        const repo = agentsRepository(tx);
+        const unique = [...new Set(ids)];
+        authorizeOwnerOfAll(userId, unique, await repo.owners(unique), ErrorCode.AGENT_NOT_FOUND);
+        return repo.softDelete(userId, unique);
+      });
     },
 
     skills: () => agents.skillCatalogue(),

@@ -1,6 +1,7 @@
 import { ErrorCode, message, type Language } from '@starlit/contract';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AgentsService } from './agents.service.ts';
+import { authorizeIdentity } from './identities.policy.ts';
 import type { IdentitiesRepository, IdentityFields, IdentityRow } from './identities.repository.ts';
 
 /**
@@ -13,20 +14,17 @@ export function identitiesService(deps: { identities: IdentitiesRepository; agen
   async function checked(userId: string, fields: IdentityFields, lang: Language): Promise<IdentityFields> {
     if (fields.isGlobal) return { ...fields, agentId: null };
     if (!fields.agentId) throw new AppError(ErrorCode.VALIDATION, 200, message('identity.agentRequired', lang));
-    await deps.agents.get(userId, fields.agentId);
+    await deps.agents.visible(userId, fields.agentId);
     return fields;
   }
 
-  /** The caller's identity; someone else's answers 403, a missing one "not found". */
-  async function owned(userId: string, id: string): Promise<IdentityRow> {
-    const row = await identities.byId(id);
-    if (!row) throw new AppError(ErrorCode.IDENTITY_NOT_FOUND);
-    if (row.userId !== userId) throw forbidden();
-    return row;
-  }
+  const owned = async (userId: string, id: string): Promise<IdentityRow> => authorizeIdentity(userId, await identities.byId(id));
 
   return {
     list: (userId: string) => identities.list(userId),
+
+    /** The identity the user chats with this agent as: one made for the agent first, else the global one. */
+    forChat: (userId: string, agentId: string) => identities.forChat(userId, agentId),
 
     async create(userId: string, fields: IdentityFields, lang: Language): Promise<IdentityRow> {
       return identities.insert(userId, await checked(userId, fields, lang));

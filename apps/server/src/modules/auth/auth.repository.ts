@@ -1,19 +1,21 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authCodes, authStates, sessions, users } from '../../db/schema/index.ts';
+
+export type SessionKind = (typeof sessions.$inferSelect)['kind'];
 
 export function authRepository(db: Db) {
   return {
     async insertSession(values: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(values);
     },
-    /** The live session of a token hash with its user. */
-    async liveSession(tokenHash: string) {
+    /** The live session of a token hash with its user, when it is of one of these kinds. */
+    async liveSession(tokenHash: string, kinds: ReadonlyArray<SessionKind>) {
       const [row] = await db
         .select({ sessionId: sessions.id, userId: users.id, userName: users.userName, role: users.role, joinedAt: users.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+        .where(and(eq(sessions.tokenHash, tokenHash), inArray(sessions.kind, [...kinds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return row ?? null;
     },
     /** Revokes a session together with the other token of the same sign-in. */

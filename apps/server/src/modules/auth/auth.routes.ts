@@ -1,8 +1,9 @@
 import { calls, ErrorCode, pickLanguage, USER_SEARCH_MAX } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, rateLimited } from '../../platform/errors.ts';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
 import { publicOrigin, safeReturnTo } from '../../platform/origin.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { presentSession, presentUserInfo } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
@@ -10,11 +11,29 @@ import type { AuthService } from './auth.service.ts';
 /** Cookie that ties a sign-in's state to the browser that started it (login CSRF). */
 export const STATE_COOKIE = 'starlit_auth_state';
 
-export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; users: UsersRepository; authenticate: Authenticate; publicUrl: string | null }) {
+/** Each start stores a sign-in state (swept once expired), so starts are budgeted per address. */
+const STARTS_WINDOW_MS = 15 * 60_000;
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  users: UsersRepository;
+  authenticate: Authenticate;
+  publicUrl: string | null;
+  limiter: RateLimiter;
+  /** Sign-ins one client address may start in 15 minutes. */
+  startsPer15Min: number;
+}
+
+export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const { auth } = deps;
 
   // Browser navigation, not a JSON call: sends the browser to the sign-in provider.
   app.get<{ Querystring: { return_to?: string; lang?: string } }>('/ai/api/v1/auth/authorize', async (req, reply) => {
+    const { allowed, retryAfterMs } = await deps.limiter.hit(`auth:authorize:ip:${req.ip}`, deps.startsPer15Min, STARTS_WINDOW_MS);
+    if (!allowed) {
+      reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+      throw rateLimited();
+    }
     const origin = publicOrigin(req, deps.publicUrl);
     const { state, url } = await auth.begin({
       returnTo: safeReturnTo(req.query.return_to, origin),

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import type { AuthRepository, SessionKind } from './auth.repository.ts';
 import type { ExternalProvider } from './oidc.ts';
 
 /** Codes of the built-in provider live 60 s (foundation issue §3). */
@@ -23,6 +23,12 @@ export interface AuthServiceDeps {
   onUserCreated: (user: UserRow, lang: Language) => Promise<void>;
 }
 
+/**
+ * Kinds of session the API accepts as `token`. The provider's own cookie session (`provider`)
+ * is not among them: it belongs to the /passport/ pages, whose cookie must never open the API.
+ */
+const API_SESSION_KINDS = ['web', 'passport'] as const;
+
 /** A user's new session as the client keeps it. */
 export interface IssuedSession {
   token: string;
@@ -36,7 +42,7 @@ export function authService(deps: AuthServiceDeps) {
   const { auth, users } = deps;
   const isAdminName = (name: string) => deps.adminUsers.some((n) => n.toLowerCase() === name.toLowerCase());
 
-  async function createSession(userId: string, kind: 'web' | 'passport' | 'provider', signInId: string | null = null) {
+  async function createSession(userId: string, kind: SessionKind, signInId: string | null = null) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
     await auth.insertSession({ userId, tokenHash: hashToken(token), kind, expiresAt, signInId });
@@ -50,6 +56,11 @@ export function authService(deps: AuthServiceDeps) {
     return { token: web.token, passportToken: passport.token, user, expiresAt: web.expiresAt, returnTo };
   }
 
+  async function sessionUser(token: string, kinds: ReadonlyArray<SessionKind>): Promise<AuthUser | null> {
+    const row = await auth.liveSession(hashToken(token), kinds);
+    return row ? { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId, joinedAt: row.joinedAt } : null;
+  }
+
   async function insertUser(userName: string, passwordHash: string | null, lang: Language): Promise<UserRow | null> {
     const user = await users.insert({ userName, passwordHash, role: isAdminName(userName) ? 'admin' : 'user' });
     if (user) await deps.onUserCreated(user, lang);
@@ -59,11 +70,11 @@ export function authService(deps: AuthServiceDeps) {
   return {
     usesExternalProvider: deps.external !== null,
 
-    /** The caller behind a token, or null. */
-    async authenticate(token: string): Promise<AuthUser | null> {
-      const row = await auth.liveSession(hashToken(token));
-      return row ? { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId, joinedAt: row.joinedAt } : null;
-    },
+    /** The caller behind an API token (`web` or `passport` session), or null. */
+    authenticate: (token: string) => sessionUser(token, API_SESSION_KINDS),
+
+    /** The person behind the provider's own cookie (a `provider` session), or null. */
+    authenticateProvider: (token: string) => sessionUser(token, ['provider']),
 
     /** Signs up with the built-in provider. */
     async signUp(userName: string, password: string, lang: Language = DEFAULT_LANGUAGE): Promise<UserRow> {

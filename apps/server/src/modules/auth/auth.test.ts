@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Browser } from '../../../test/browser.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { callWith, exchange, openSignIn, signUpFrom, signUpThroughPassport } from '../../../test/sign-in.ts';
-import { authCodes, sessions } from '../../db/schema/index.ts';
+import { authCodes, authStates, sessions } from '../../db/schema/index.ts';
 
 let t: TestServer;
 let origin: string;
@@ -213,6 +213,28 @@ describe('housekeeping', () => {
     expect(await db.select().from(authCodes).where(eq(authCodes.codeHash, spent))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, expired.userId))).toHaveLength(0);
     expect((await callWith(origin, '/ai/api/v1/auth/me', live.token)).status).toBe(200);
+  });
+});
+
+describe('starting sign-ins', () => {
+  it('budgets starts per client address (each leaves a state row) and says when to come back', async () => {
+    // six starts per sign-in attempt of the budget
+    const small = await startTestServer({ SIGNIN_ATTEMPTS_PER_15_MIN: '1' });
+    try {
+      const start = (ip: string) => small.starlit.app.inject({ url: '/ai/api/v1/auth/authorize?return_to=%2F', remoteAddress: ip, headers: { host: 'localhost', 'x-lang': 'zh_TW' } });
+      const rows = async () => (await small.starlit.database.db.select().from(authStates)).length;
+      for (let i = 0; i < 6; i++) expect((await start('10.9.0.1')).statusCode).toBe(302);
+      expect(await rows()).toBe(6);
+      const refused = await start('10.9.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+      expect(refused.json()).toMatchObject({ code: 429 });
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect(await rows()).toBe(6);
+      expect((await start('10.9.0.2')).statusCode).toBe(302);
+    } finally {
+      await small.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { calls, ErrorCode } from '@starlit/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabase, type TestServer } from '../../../test/server.ts';
+import { startTestServer, testDatabase, type PathCall, type TestServer } from '../../../test/server.ts';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { agents } from '../../db/schema/agents.ts';
@@ -196,7 +196,7 @@ type Starlit = Awaited<ReturnType<typeof createApp>>;
 async function startOn(database: Awaited<ReturnType<typeof testDatabase>>['database'], env: Record<string, string>) {
   const starlit = await createApp(loadConfig(env as NodeJS.ProcessEnv), { database });
   await starlit.app.ready();
-  const call: TestServer['call'] = async (url, body = {}, opts = {}) => {
+  const call: PathCall = async (url, body = {}, opts = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (opts.token) headers.token = opts.token;
     if (opts.lang) headers['x-lang'] = opts.lang;
@@ -208,7 +208,7 @@ async function startOn(database: Awaited<ReturnType<typeof testDatabase>>['datab
 }
 
 /** The browser's sign-in steps, as in test/server.ts. */
-async function signIn(starlit: Starlit, call: TestServer['call']) {
+async function signIn(starlit: Starlit, call: PathCall) {
   const row = await starlit.services.auth.signUp(`restart_${Date.now()}`, 'correct horse battery');
   const redirectUri = 'http://localhost/';
   const { state } = await starlit.services.auth.begin({ returnTo: '/', redirectUri, builtInAuthorizeUrl: `${redirectUri}passport/authorize`, lang: 'en_US' });

@@ -1,6 +1,5 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents } from '../../db/schema/agents.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 
 /** The job kind of a 2D avatar generation. */
@@ -25,15 +24,6 @@ export interface AvatarJobResult {
 
 export function avatarsRepository(db: Db) {
   return {
-    /** Owner and avatar of a live (not deleted) agent, or null. */
-    async agent(agentId: string) {
-      const [row] = await db
-        .select({ ownerId: agents.ownerId, kind: agents.avatarKind, image: agents.avatar, vrm: agents.avatarVrm })
-        .from(agents)
-        .where(and(eq(agents.id, agentId), isNull(agents.deletedAt)));
-      return row ?? null;
-    },
-
     /** The newest generation job of an agent, or null. */
     async latestJob(agentId: string) {
       const [row] = await db

@@ -3,9 +3,11 @@ import { AVATAR_LIMITS, AVATAR_STYLES, ErrorCode, errorMessage, type AvatarJobSt
 import type { ImageModel } from '../../ai/image/image-model.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
 import type { JobQueue, JobRow } from '../../jobs/queue.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { AgentRow } from '../agents/agents.repository.ts';
 import type { AvatarInput } from '../agents/agents.service.ts';
+import { authorizeAvatarJob } from './avatars.policy.ts';
 import { AVATAR_JOB, type AvatarJobPayload, type AvatarJobResult, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
 import { isVrm } from './glb.ts';
@@ -14,8 +16,10 @@ import { normalizeAvatarImage } from './image-upload.ts';
 /** Side of a generated avatar in pixels. */
 const GENERATED_SIZE = 512;
 
-/** The agents feature's write of avatar fields (it owns the agents table). */
+/** What avatars need of the agents feature, which owns the agents table and decides who may change an agent. */
 export interface AvatarWriter {
+  /** The caller's own agent: AGENT_NOT_FOUND when missing or deleted, 403 when someone else's. */
+  owned(userId: string, agentId: string): Promise<AgentRow>;
   setAvatar(agentId: string, ownerId: string, avatar: AvatarInput): Promise<unknown>;
 }
 
@@ -37,25 +41,14 @@ export function publicStatus(status: JobRow['status']): AvatarJobStatus {
 export function avatarsService(deps: AvatarsDeps) {
   const { avatars, agents, queue, storage } = deps;
 
-  /** The agent, if `userId` owns it: a missing agent is "not found", someone else's is 403. */
-  async function owned(userId: string, agentId: string) {
-    const agent = await avatars.agent(agentId);
-    if (!agent) throw notFound(ErrorCode.AVATAR_AGENT_NOT_FOUND);
-    if (agent.ownerId !== userId) throw forbidden();
-    return agent;
-  }
+  /** The agent, if `userId` owns it, with its avatar fields. */
+  const owned = (userId: string, agentId: string) => agents.owned(userId, agentId);
 
-  async function ownedJob(userId: string, jobId: string) {
-    const job = await queue.get(jobId);
-    if (!job || job.kind !== AVATAR_JOB) throw notFound(ErrorCode.AVATAR_JOB_NOT_FOUND);
-    if ((job.payload as AvatarJobPayload).ownerId !== userId) throw forbidden();
-    return job;
-  }
+  const ownedJob = async (userId: string, jobId: string) => authorizeAvatarJob(userId, await queue.get(jobId));
 
-  async function present(agentId: string) {
-    const agent = await avatars.agent(agentId);
-    if (!agent) throw notFound(ErrorCode.AVATAR_AGENT_NOT_FOUND);
-    return { agentId, kind: agent.kind, image2d: agent.image, model3d: agent.vrm };
+  async function present(userId: string, agentId: string) {
+    const agent = await owned(userId, agentId);
+    return { agentId, kind: agent.avatarKind, image2d: agent.avatar, model3d: agent.avatarVrm };
   }
 
   function presentJob(job: JobRow, lang: Language) {
@@ -116,12 +109,11 @@ export function avatarsService(deps: AvatarsDeps) {
       );
       const image = await normalizeAvatarImage(drawn.image);
       if (!image) throw new Error(`${drawn.engine} answered with something that is not a JPG, PNG or WebP image`);
-      const agent = await avatars.agent(p.agentId);
-      // the agent may have been deleted while the job waited: nothing to put the picture on
-      if (!agent) throw new Error('the agent no longer exists');
+      // the agent may have been deleted while the job waited: then there is nothing to put the picture on
+      const agent = await owned(p.ownerId, p.agentId);
       const imageUrl = await storage.put(key(p.agentId, 'webp'), image, 'image/webp');
       const reference = p.referenceKey ? storage.url(p.referenceKey) : null;
-      await agents.setAvatar(p.agentId, p.ownerId, { image: imageUrl, kind: agent.kind ?? '2d', editPrompt: p.description, style: p.style, referenceImage: reference });
+      await agents.setAvatar(p.agentId, p.ownerId, { image: imageUrl, kind: agent.avatarKind ?? '2d', editPrompt: p.description, style: p.style, referenceImage: reference });
       return { imageUrl, engine: drawn.engine };
     },
 
@@ -137,16 +129,16 @@ export function avatarsService(deps: AvatarsDeps) {
     },
 
     async get(userId: string, agentId: string, lang: Language) {
-      await owned(userId, agentId);
+      const shown = await present(userId, agentId);
       const job = await avatars.latestJob(agentId);
-      return { ...(await present(agentId)), job: job ? presentJob(job, lang) : null };
+      return { ...shown, job: job ? presentJob(job, lang) : null };
     },
 
     async upload2d(userId: string, agentId: string, base64: string) {
       const agent = await owned(userId, agentId);
       const url = storage.url(await storeUpload(agentId, base64));
-      await agents.setAvatar(agentId, userId, { image: url, kind: agent.kind ?? '2d' });
-      return present(agentId);
+      await agents.setAvatar(agentId, userId, { image: url, kind: agent.avatarKind ?? '2d' });
+      return present(userId, agentId);
     },
 
     async upload3d(userId: string, agentId: string, base64: string) {
@@ -155,8 +147,8 @@ export function avatarsService(deps: AvatarsDeps) {
       if (model.length > AVATAR_LIMITS.vrmBytes) throw new AppError(ErrorCode.AVATAR_VRM_TOO_LARGE);
       if (!isVrm(model)) throw new AppError(ErrorCode.AVATAR_BAD_VRM);
       const url = await storage.put(key(agentId, 'vrm'), model, 'model/gltf-binary');
-      await agents.setAvatar(agentId, userId, { vrm: url, kind: agent.kind ?? '3d' });
-      return present(agentId);
+      await agents.setAvatar(agentId, userId, { vrm: url, kind: agent.avatarKind ?? '3d' });
+      return present(userId, agentId);
     },
 
     engine() {
@@ -171,16 +163,16 @@ export function avatarsService(deps: AvatarsDeps) {
       const agent = await owned(userId, agentId);
       const model = DEFAULT_MODELS.find((m) => m.id === modelId);
       if (!model) throw new AppError(ErrorCode.AVATAR_UNKNOWN_DEFAULT_MODEL);
-      await agents.setAvatar(agentId, userId, { vrm: storage.url(model.key), kind: agent.kind ?? '3d' });
-      return present(agentId);
+      await agents.setAvatar(agentId, userId, { vrm: storage.url(model.key), kind: agent.avatarKind ?? '3d' });
+      return present(userId, agentId);
     },
 
     async setKind(userId: string, agentId: string, kind: '2d' | '3d') {
       const agent = await owned(userId, agentId);
-      if (kind === '2d' && !agent.image) throw new AppError(ErrorCode.AVATAR_NO_2D_IMAGE);
-      if (kind === '3d' && !agent.vrm) throw new AppError(ErrorCode.AVATAR_NO_3D_MODEL_YET);
+      if (kind === '2d' && !agent.avatar) throw new AppError(ErrorCode.AVATAR_NO_2D_IMAGE);
+      if (kind === '3d' && !agent.avatarVrm) throw new AppError(ErrorCode.AVATAR_NO_3D_MODEL_YET);
       await agents.setAvatar(agentId, userId, { kind });
-      return present(agentId);
+      return present(userId, agentId);
     },
   };
 }

@@ -65,7 +65,7 @@ describe('access', () => {
   it('an unknown agent or job is not found', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const gen = await t.call(c.generate2d.path, { agentId: missing, name: 'a', description: 'b', style: 'anime' }, { token: owner.token });
-    expect(gen.body.code).toBe(ErrorCode.AVATAR_AGENT_NOT_FOUND);
+    expect(gen.body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
     expect((await t.call(c.status.path, { jobId: missing }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_JOB_NOT_FOUND);
   });
 });

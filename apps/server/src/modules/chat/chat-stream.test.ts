@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { chatIdentities } from '../../db/schema/index.ts';
 import { chatRepository } from './chat.repository.ts';
 import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { C, giveVoice, messagesOf, open, parseEvents, publishedAgent, send, stream, tokensOf } from './chat.fixtures.ts';
 
@@ -101,8 +102,11 @@ describe('chat room through an OpenAI-compatible provider', () => {
   });
 });
 
-/** A model that says one word, then waits for the test to let it go on. */
-function heldModel() {
+/**
+ * A model that says one word, then waits until the test opens its gate. `onStart` hears of
+ * every reply it begins, so a test can tell when each send has reached it.
+ */
+function heldModel(onStart: () => void = () => undefined) {
   let started!: () => void;
   let release!: () => void;
   const streaming = new Promise<void>((resolve) => (started = resolve));
@@ -112,6 +116,7 @@ function heldModel() {
     async *stream(_messages, _options, signal) {
       yield { text: 'Wait' };
       started();
+      onStart();
       await Promise.race([gate, new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
       yield { text: 'ing.' };
     },
@@ -137,11 +142,7 @@ describe('one reply at a time', () => {
     const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me.token, { conversationId: chat.id, content })));
     for (const refused of racing) expect(refused.body).toMatchObject({ code: 7004, message: 'The agent is still replying: wait for it to finish' });
     // what has streamed is saved while the reply goes on, so a reload mid-stream shows it
-    let partial = (await messagesOf(t, me, chat.id)).at(-1);
-    for (let i = 0; i < 50 && partial?.content !== 'Wait'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      partial = (await messagesOf(t, me, chat.id)).at(-1);
-    }
+    const partial = await eventually(async () => (await messagesOf(t, me, chat.id)).at(-1), (last) => last?.content === 'Wait');
     expect(partial).toMatchObject({ role: 'agent', status: 'streaming', content: 'Wait' });
     held.release();
     expect((await first).done?.status).toBe('complete');
@@ -158,8 +159,19 @@ describe('one reply at a time', () => {
 
 describe('many sends at the same moment', () => {
   let t: TestServer;
+  const SENDS = 6;
+  // every send is either refused or holding the model; the model goes on only once all are in.
+  // With an instant model the first reply could end and free the conversation before the
+  // last send arrived on a loaded machine, and that send would rightly go through.
+  let arrived = 0;
+  let allIn!: () => void;
+  const everySendIn = new Promise<void>((resolve) => (allIn = resolve));
+  const count = () => {
+    if (++arrived === SENDS) allIn();
+  };
+  const held = heldModel(count);
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({}, { chat: held.model });
   });
   afterAll(async () => {
     await t?.close();
@@ -168,10 +180,18 @@ describe('many sends at the same moment', () => {
   it('lets exactly one of simultaneous sends through and stores exactly its messages', async () => {
     const [me, owner] = [await t.user(), await t.user()];
     const chat = await open(t, me, await publishedAgent(t, owner));
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => send(t, me.token, { conversationId: chat.id, content: `Message ${i}` })));
+    const sending = Array.from({ length: SENDS }, (_, i) =>
+      send(t, me.token, { conversationId: chat.id, content: `Message ${i}` }).then((res) => {
+        if (res.body) count();
+        return res;
+      }),
+    );
+    await everySendIn;
+    held.release();
+    const results = await Promise.all(sending);
     const through = results.filter((r) => r.done?.status === 'complete');
     expect(through).toHaveLength(1);
-    expect(results.filter((r) => r.body?.code === 7004)).toHaveLength(5);
+    expect(results.filter((r) => r.body?.code === 7004)).toHaveLength(SENDS - 1);
     const messages = await messagesOf(t, me, chat.id);
     expect(messages).toHaveLength(3);
     expect(messages[1].id).toBe(through[0].done!.userMessageId);
@@ -208,11 +228,7 @@ describe('a client that goes away mid-reply', () => {
     await held.streaming;
     stop.abort();
 
-    let reply = (await messagesOf(t, me, chat.id)).at(-1);
-    for (let i = 0; i < 100 && reply?.status === 'streaming'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      reply = (await messagesOf(t, me, chat.id)).at(-1);
-    }
+    const reply = await eventually(async () => (await messagesOf(t, me, chat.id)).at(-1), (last) => last?.status !== 'streaming');
     expect(reply).toMatchObject({ role: 'agent', content: 'Wait', status: 'interrupted' });
     held.release();
     // the lease went with the reply: the next message is taken

@@ -1,7 +1,7 @@
 import type { ChatMemory, ChatMessage, Conversation, ConversationDetail, HotAgent } from '@starlit/contract';
 import type { z } from 'zod';
-import type { ConversationRow, HistoryRow, HotRow, MemoryRow, MessageRow } from './chat.repository.ts';
-import type { ConversationDetail as Detail } from './chat.service.ts';
+import type { MemoryRow, MessageRow } from './chat.repository.ts';
+import type { ConversationRow, ConversationDetail as Detail, HistoryRow, HotRow } from './chat.service.ts';
 
 export function presentMessage(row: MessageRow): z.input<typeof ChatMessage> {
   return {

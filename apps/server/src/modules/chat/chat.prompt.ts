@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../ai/chat/index.ts';
-import type { IdentityRow, MessageRow } from './chat.repository.ts';
+import type { IdentityRow } from '../agents/identities.repository.ts';
+import type { MessageRow } from './chat.repository.ts';
 
 /** Tokens asked of the model for one reply: a chat turn, not an essay. */
 export const MAX_REPLY_TOKENS = 800;
@@ -31,7 +32,7 @@ export function treeOrder(rows: MessageRow[]): MessageRow[] {
 
 export interface PromptContext {
   agent: { nickname: string; roleSetting: string; roleIntro: string };
-  identity: IdentityRow | null;
+  identity: Pick<IdentityRow, 'name' | 'gender' | 'background'> | null;
   /** Pinned memories: they always go in. */
   memories: string[];
   /** The branch being answered, root first; its last message is what the reply answers. */

@@ -1,82 +1,40 @@
 import { HOT_HALF_LIFE_HOURS, HOT_WINDOW_DAYS } from '@starlit/contract';
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { agentVoices, agents, chatIdentities, chatMemories, chatMessages, conversations, voices } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Handle } from '../../db/client.ts';
+import { chatMemories, chatMessages, conversations } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { id: string };
 export type MemoryRow = typeof chatMemories.$inferSelect;
-/** A conversation with what the chat room needs of its agent, deleted agents included (their chats stay readable). */
-export type ConversationRow = typeof conversations.$inferSelect & {
-  agentNickname: string;
-  agentAvatar: string | null;
-  roleSetting: string;
-  roleIntro: string;
-  agentOwnerId: string;
-  agentIsPublic: boolean;
-  agentPublishedAt: Date | null;
-  agentDeletedAt: Date | null;
-};
-export type HistoryRow = ConversationRow & { preview: string };
-export interface HotRow {
+export type ConversationRecord = typeof conversations.$inferSelect;
+/** How warm an agent's chats are lately (see `heat`). */
+export interface HeatRow {
   agentId: string;
-  nickname: string;
-  avatar: string | null;
-  intro: string;
   heat: number;
   chatters: number;
   lastChatAt: Date | null;
 }
-export type VisibleAgent = Pick<typeof agents.$inferSelect, 'id' | 'ownerId' | 'nickname' | 'opening' | 'isPublic' | 'publishedAt'>;
-export type IdentityRow = Pick<typeof chatIdentities.$inferSelect, 'name' | 'gender' | 'background'>;
-export type SpeakingVoice = Pick<typeof agentVoices.$inferSelect, 'voiceId' | 'pitch' | 'volume' | 'speed'> & { engineParams: (typeof voices.$inferSelect)['engineParams'] };
-
-const conversationColumns = {
-  id: conversations.id,
-  userId: conversations.userId,
-  agentId: conversations.agentId,
-  title: conversations.title,
-  createdAt: conversations.createdAt,
-  lastActivityAt: conversations.lastActivityAt,
-  deletedAt: conversations.deletedAt,
-  leafId: conversations.leafId,
-  replyLeaseUntil: conversations.replyLeaseUntil,
-  replyLeaseToken: conversations.replyLeaseToken,
-  memoryThroughId: conversations.memoryThroughId,
-  agentNickname: agents.nickname,
-  agentAvatar: agents.avatar,
-  roleSetting: agents.roleSetting,
-  roleIntro: agents.roleIntro,
-  agentOwnerId: agents.ownerId,
-  agentIsPublic: agents.isPublic,
-  agentPublishedAt: agents.publishedAt,
-  agentDeletedAt: agents.deletedAt,
-};
 
 // a streaming reply whose conversation holds no live lease was cut off by a dead server
 const leaseLapsed = sql`(${conversations.replyLeaseUntil} is null or ${conversations.replyLeaseUntil} < now())`;
 
-/** Conversations, their message trees and memories. Deleted conversations are never answered. */
-export function chatRepository(db: Db) {
-  const select = () => db.select(conversationColumns).from(conversations).innerJoin(agents, eq(agents.id, conversations.agentId));
-
+/**
+ * Conversations, their message trees and memories. Deleted conversations are never answered.
+ * What a conversation shows of its agent comes from the agents feature (chat.service.ts).
+ */
+export function chatRepository(db: Handle) {
   return {
-    async agent(id: string): Promise<VisibleAgent | null> {
-      const [row] = await db
-        .select({ id: agents.id, ownerId: agents.ownerId, nickname: agents.nickname, opening: agents.opening, isPublic: agents.isPublic, publishedAt: agents.publishedAt })
-        .from(agents)
-        .where(and(eq(agents.id, id), isNull(agents.deletedAt)));
-      return row ?? null;
+    /** A new conversation and, when the agent has one, its opening line as the first message. Two statements: run it in a transaction. */
+    async open(userId: string, agent: { id: string; nickname: string; opening: string }): Promise<string> {
+      const [row] = await db.insert(conversations).values({ userId, agentId: agent.id, title: agent.nickname }).returning({ id: conversations.id });
+      if (agent.opening.trim()) await db.insert(chatMessages).values({ conversationId: row.id, role: 'agent', content: agent.opening, status: 'complete' });
+      return row.id;
     },
 
-    /** A new conversation and, when the agent has one, its opening line as the first message. */
-    async open(userId: string, agent: VisibleAgent): Promise<string> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(conversations).values({ userId, agentId: agent.id, title: agent.nickname }).returning({ id: conversations.id });
-        if (agent.opening.trim()) await tx.insert(chatMessages).values({ conversationId: row.id, role: 'agent', content: agent.opening, status: 'complete' });
-        return row.id;
-      });
+    async conversation(id: string): Promise<ConversationRecord | null> {
+      const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), isNull(conversations.deletedAt)));
+      return row ?? null;
     },
 
     /** The user's most recently active conversation with the agent, or null. */
@@ -90,23 +48,20 @@ export function chatRepository(db: Db) {
       return row?.id ?? null;
     },
 
-    async conversation(id: string): Promise<ConversationRow | null> {
-      const [row] = await select().where(and(eq(conversations.id, id), isNull(conversations.deletedAt)));
-      return row ?? null;
-    },
-
-    async history(userId: string, cursor: Cursor | null, limit: number, agentId?: string): Promise<HistoryRow[]> {
+    async history(userId: string, cursor: Cursor | null, limit: number, agentId?: string): Promise<Array<ConversationRecord & { preview: string }>> {
       // the last thing said on the shown branch (a reply still empty shows its question); the
-      // newest message for conversations whose branch was never chosen
+      // newest message for conversations whose branch was never chosen. The outer columns are
+      // named with their table: a select without joins would leave them bare, and inside these
+      // subqueries a bare "id" is the message's
+      const outer = (column: string) => sql`${sql.identifier('conversations')}.${sql.identifier(column)}`;
       const preview = sql<string>`coalesce(
-        nullif((select m.content from ${chatMessages} m where m.id = ${conversations.leafId}), ''),
-        (select p.content from ${chatMessages} m join ${chatMessages} p on p.id = m.parent_id where m.id = ${conversations.leafId}),
-        (select m.content from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.content <> '' order by m.created_at desc limit 1),
+        nullif((select m.content from ${chatMessages} m where m.id = ${outer('leaf_id')}), ''),
+        (select p.content from ${chatMessages} m join ${chatMessages} p on p.id = m.parent_id where m.id = ${outer('leaf_id')}),
+        (select m.content from ${chatMessages} m where m.conversation_id = ${outer('id')} and m.content <> '' order by m.created_at desc limit 1),
         '')`;
-      return db
-        .select({ ...conversationColumns, preview })
+      const rows = await db
+        .select({ conversation: conversations, preview })
         .from(conversations)
-        .innerJoin(agents, eq(agents.id, conversations.agentId))
         .where(
           and(
             eq(conversations.userId, userId),
@@ -117,6 +72,7 @@ export function chatRepository(db: Db) {
         )
         .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
         .limit(limit + 1);
+      return rows.map((r) => ({ ...r.conversation, preview: r.preview }));
     },
 
     async messages(conversationId: string): Promise<MessageRow[]> {
@@ -129,8 +85,9 @@ export function chatRepository(db: Db) {
     },
 
     /**
-     * Stores messages of one conversation in one statement (a question and the reply that will
-     * answer it), makes the last one's branch the shown one and counts it as activity.
+     * Stores messages of one conversation (a question and the reply that will answer it),
+     * makes the last one's branch the shown one and counts it as activity. Two statements:
+     * run it in a transaction, so a message is never stored without being shown.
      */
     async insertMessages(conversationId: string, values: NewMessage[]): Promise<MessageRow[]> {
       const rows = await db.insert(chatMessages).values(values).returning();
@@ -186,6 +143,11 @@ export function chatRepository(db: Db) {
       return renewed.length > 0;
     },
 
+    /** Ends every lease: on a database only this process opens (PGlite), their holders died with the last one. */
+    async releaseAllLeases(): Promise<void> {
+      await db.update(conversations).set({ replyLeaseUntil: null, replyLeaseToken: null }).where(isNotNull(conversations.replyLeaseUntil));
+    },
+
     /** Ends the lease this token holds, and only that one. */
     async releaseLease(conversationId: string, token: string): Promise<void> {
       await db
@@ -238,61 +200,26 @@ export function chatRepository(db: Db) {
     },
 
     /**
-     * Public published agents ranked by heat: each user message of the window weighs
-     * 0.5^(age / half-life), so yesterday's crowd counts half of today's. Agents nobody
-     * chatted with lately follow, newest first, so a new site still has a list.
+     * Agents ranked by heat, among those `shown` (a subquery of agent ids): each user message
+     * of the window weighs 0.5^(age / half-life), so yesterday's crowd counts half of today's.
      */
-    async hot(limit: number): Promise<HotRow[]> {
-      const visible = and(eq(agents.isPublic, true), isNull(agents.deletedAt), sql`${agents.publishedAt} is not null`);
+    async heat(limit: number, shown: SQLWrapper): Promise<HeatRow[]> {
       const heat = sql<number>`sum(power(0.5, extract(epoch from (now() - ${chatMessages.createdAt})) / ${HOT_HALF_LIFE_HOURS * 3600}))::float8`;
-      const ranked: HotRow[] = await db
+      return db
         .select({
-          agentId: agents.id,
-          nickname: agents.nickname,
-          avatar: agents.avatar,
-          intro: agents.roleIntro,
+          agentId: conversations.agentId,
           heat,
           chatters: sql<number>`count(distinct ${conversations.userId})::int`,
           lastChatAt: sql<Date | null>`max(${chatMessages.createdAt})`.mapWith(conversations.createdAt),
         })
         .from(chatMessages)
         .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-        .innerJoin(agents, eq(agents.id, conversations.agentId))
-        .where(and(eq(chatMessages.role, 'user'), sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`, visible))
-        .groupBy(agents.id)
-        .orderBy(desc(heat), asc(agents.id))
+        .where(
+          and(eq(chatMessages.role, 'user'), sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`, inArray(conversations.agentId, shown)),
+        )
+        .groupBy(conversations.agentId)
+        .orderBy(desc(heat), asc(conversations.agentId))
         .limit(limit);
-      if (ranked.length >= limit) return ranked;
-      const quiet = await db
-        .select({ agentId: agents.id, nickname: agents.nickname, avatar: agents.avatar, intro: agents.roleIntro })
-        .from(agents)
-        .where(and(visible, ranked.length > 0 ? notInArray(agents.id, ranked.map((r) => r.agentId)) : undefined))
-        .orderBy(desc(agents.publishedAt), asc(agents.id))
-        .limit(limit - ranked.length);
-      return [...ranked, ...quiet.map((a) => ({ ...a, heat: 0, chatters: 0, lastChatAt: null }))];
-    },
-
-    /** The identity the user chats with this agent as: one made for the agent first, else the global one. */
-    async identity(userId: string, agentId: string): Promise<IdentityRow | null> {
-      const [row] = await db
-        .select({ name: chatIdentities.name, gender: chatIdentities.gender, background: chatIdentities.background })
-        .from(chatIdentities)
-        .where(and(eq(chatIdentities.userId, userId), or(eq(chatIdentities.agentId, agentId), eq(chatIdentities.isGlobal, true))))
-        .orderBy(sql`${chatIdentities.agentId} is null`, desc(chatIdentities.updatedAt))
-        .limit(1);
-      return row ?? null;
-    },
-
-    /** The agent's first voice with its slider settings: the one its replies are spoken in. */
-    async voice(agentId: string): Promise<SpeakingVoice | null> {
-      const [row] = await db
-        .select({ voiceId: agentVoices.voiceId, pitch: agentVoices.pitch, volume: agentVoices.volume, speed: agentVoices.speed, engineParams: voices.engineParams })
-        .from(agentVoices)
-        .innerJoin(voices, eq(voices.id, agentVoices.voiceId))
-        .where(eq(agentVoices.agentId, agentId))
-        .orderBy(asc(agentVoices.position))
-        .limit(1);
-      return row ?? null;
     },
 
     async memories(conversationId: string): Promise<MemoryRow[]> {

@@ -1,16 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_MESSAGE_MAX, ErrorCode, MEMORY_EVERY_TURNS, chatLength } from '@starlit/contract';
 import { branchTo, leafFrom, shownBranch } from '@starlit/contract/rules';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { withTx, type Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { authorizeOwnerOfAll } from '../../platform/policy.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { OFFLINE_CHAT_ENGINE, type ChatMessage, type ChatModel } from '../../ai/chat/index.ts';
 import type { SpeechModel } from '../../ai/speech/index.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
+import type { IdentitiesService } from '../agents/identities.service.ts';
+import { authorizeConversation, authorizeTalk, foundMemory } from './chat.policy.ts';
 import { buildPrompt, treeOrder } from './chat.prompt.ts';
 import { summarizeTurns } from './chat.memory.ts';
 import { suggestReplies } from './chat.suggestions.ts';
-import type { ChatRepository, ConversationRow, MemoryRow, MessageRow, NewMessage } from './chat.repository.ts';
+import { chatRepository, type ChatRepository, type ConversationRecord, type HeatRow, type MemoryRow, type MessageRow, type NewMessage } from './chat.repository.ts';
+
+/** A conversation with what the chat room needs of its agent, deleted agents included (their chats stay readable). */
+export type ConversationRow = ConversationRecord & {
+  agentNickname: string;
+  agentAvatar: string | null;
+  roleSetting: string;
+  roleIntro: string;
+  agentOwnerId: string;
+  agentIsPublic: boolean;
+  agentPublishedAt: Date | null;
+  agentDeletedAt: Date | null;
+};
+export type HistoryRow = ConversationRow & { preview: string };
+export type HotRow = HeatRow & { nickname: string; avatar: string | null; intro: string };
+
+/** What chat reads of the agents feature, which owns agents, their voices and who may see them. */
+export type ChatAgents = Pick<AgentsService, 'visible' | 'withDeleted' | 'speakingVoice' | 'publicIds' | 'newestPublic'>;
 
 export interface ConversationDetail {
   conversation: ConversationRow;
@@ -48,16 +70,16 @@ export interface ReplyLease {
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 
-/** PostgreSQL text cannot hold NUL, and no one means one: it goes before anything is checked or stored. */
-const clean = (text: string) => text.replaceAll('\u0000', '');
-
 const personaOf = (c: ConversationRow) => [c.roleSetting, c.roleIntro].filter((s) => s.trim()).join('\n\n');
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 const turnsOf = (rows: MessageRow[]): Turn[] => rows.filter((r) => r.content).map((r) => ({ role: r.role === 'user' ? 'user' : 'assistant', content: r.content }));
 
 export function chatService(deps: {
+  db: Db;
   chat: ChatRepository;
+  agents: ChatAgents;
+  identities: Pick<IdentitiesService, 'forChat'>;
   model: ChatModel;
   speech: SpeechModel;
   storage: Storage;
@@ -67,11 +89,21 @@ export function chatService(deps: {
 }) {
   const { chat, model } = deps;
 
+  /** Conversations with their agents' facts, asked of the agents feature in one read. */
+  async function withAgents<T extends ConversationRecord>(rows: T[]): Promise<Array<T & Omit<ConversationRow, keyof ConversationRecord>>> {
+    const found = new Map((await deps.agents.withDeleted([...new Set(rows.map((r) => r.agentId))])).map((a) => [a.id, a]));
+    return rows.flatMap((row) => {
+      const a = found.get(row.agentId);
+      if (!a) return [];
+      const agent = { agentNickname: a.nickname, agentAvatar: a.avatar, roleSetting: a.roleSetting, roleIntro: a.roleIntro };
+      return [{ ...row, ...agent, agentOwnerId: a.ownerId, agentIsPublic: a.isPublic, agentPublishedAt: a.publishedAt, agentDeletedAt: a.deletedAt }];
+    });
+  }
+
   async function owned(userId: string, conversationId: string): Promise<ConversationRow> {
-    const conversation = await chat.conversation(conversationId);
-    if (!conversation) throw new AppError(ErrorCode.CHAT_CONVERSATION_NOT_FOUND);
-    if (conversation.userId !== userId) throw forbidden();
-    return conversation;
+    const conversation = authorizeConversation(userId, await chat.conversation(conversationId));
+    const [row] = await withAgents([conversation]);
+    return row;
   }
 
   async function detail(conversation: ConversationRow): Promise<ConversationDetail> {
@@ -80,13 +112,12 @@ export function chatService(deps: {
     if (rows.some((r) => r.status === 'streaming') && (await chat.markInterrupted(conversation.id)) > 0) rows = await chat.messages(conversation.id);
     const messages = treeOrder(rows);
     const shown = shownBranch(messages, conversation.leafId);
-    return { conversation, messages, leafId: shown.at(-1)?.id ?? null, agentHasVoice: Boolean((await chat.voice(conversation.agentId))?.engineParams) };
+    return { conversation, messages, leafId: shown.at(-1)?.id ?? null, agentHasVoice: Boolean((await deps.agents.speakingVoice(conversation.agentId))?.engineParams) };
   }
 
   async function ownedMemory(userId: string, id: string): Promise<MemoryRow> {
-    const memory = await chat.memory(id);
-    if (!memory) throw new AppError(ErrorCode.CHAT_MEMORY_NOT_FOUND);
-    await owned(userId, memory.conversationId);
+    const memory = foundMemory(await chat.memory(id));
+    authorizeConversation(userId, await chat.conversation(memory.conversationId));
     return memory;
   }
 
@@ -107,12 +138,6 @@ export function chatService(deps: {
       if (shared.has(q.id)) count = i + 1;
     });
     return count;
-  }
-
-  /** An agent the caller may still talk to: not deleted, and theirs or public and published. */
-  function assertChattable(conversation: ConversationRow, userId: string) {
-    const visible = conversation.agentOwnerId === userId || (conversation.agentIsPublic && conversation.agentPublishedAt !== null);
-    if (conversation.agentDeletedAt || !visible) throw new AppError(ErrorCode.CHAT_AGENT_NOT_FOUND);
   }
 
   /**
@@ -152,20 +177,25 @@ export function chatService(deps: {
     model,
     offline: model.engine === OFFLINE_CHAT_ENGINE,
 
-    /** After a restart: replies that were streaming when the server stopped are interrupted, not lost. */
-    recover: () => chat.markInterrupted(),
+    /**
+     * At start: replies cut off when a server stopped are interrupted, not lost. On a database
+     * only this process opens (PGlite) every lease belonged to the dead process, so they all
+     * end now; on PostgreSQL another instance may be replying, so only lapsed leases count.
+     */
+    async recover(onlyProcess: boolean): Promise<number> {
+      if (onlyProcess) await chat.releaseAllLeases();
+      return chat.markInterrupted();
+    },
 
     /** Resumes the latest conversation with the agent, or starts one when there is none or `fresh` asks for it. */
     async open(userId: string, agentId: string, fresh = false): Promise<ConversationDetail> {
-      const agent = await chat.agent(agentId);
-      const visible = agent && (agent.ownerId === userId || (agent.isPublic && agent.publishedAt !== null));
-      if (!agent || !visible) throw new AppError(ErrorCode.CHAT_AGENT_NOT_FOUND);
-      const id = (fresh ? null : await chat.latest(userId, agent.id)) ?? (await chat.open(userId, agent));
-      return detail((await chat.conversation(id))!);
+      const agent = await deps.agents.visible(userId, agentId);
+      const id = (fresh ? null : await chat.latest(userId, agent.id)) ?? (await withTx(deps.db, undefined, (tx) => chatRepository(tx).open(userId, agent)));
+      return detail(await owned(userId, id));
     },
 
     async history(userId: string, cursor: string | undefined, limit: number, agentId?: string) {
-      const rows = await chat.history(userId, decodeCursor(cursor), limit, agentId);
+      const rows: HistoryRow[] = await withAgents(await chat.history(userId, decodeCursor(cursor), limit, agentId));
       return toPage(rows, limit, (r) => ({ at: r.lastActivityAt, id: r.id }));
     },
 
@@ -186,29 +216,47 @@ export function chatService(deps: {
     /** Deletes the caller's conversations, all of them or none: 403 when any is someone else's. */
     async remove(userId: string, ids: string[]): Promise<number> {
       const unique = [...new Set(ids)];
-      const found = await chat.owners(unique);
-      if (found.some((c) => c.userId !== userId)) throw forbidden();
-      if (found.length !== unique.length) throw new AppError(ErrorCode.CHAT_CONVERSATION_NOT_FOUND);
-      return chat.softDelete(userId, unique);
+      return withTx(deps.db, undefined, async (tx) => {
+        const repo = chatRepository(tx);
+        const found = (await repo.owners(unique)).map((c) => ({ id: c.id, ownerId: c.userId }));
+        authorizeOwnerOfAll(userId, unique, found, ErrorCode.CHAT_CONVERSATION_NOT_FOUND);
+        return repo.softDelete(userId, unique);
+      });
     },
 
-    hot: (limit: number) => chat.hot(limit),
+    /**
+     * Public published agents ranked by heat; agents nobody chatted with lately follow,
+     * newest first, so a new site still has a list.
+     */
+    async hot(limit: number): Promise<HotRow[]> {
+      const ranked = await chat.heat(limit, deps.agents.publicIds());
+      const found = new Map((await deps.agents.withDeleted(ranked.map((r) => r.agentId))).map((a) => [a.id, a]));
+      const hot = ranked.flatMap((r) => {
+        const a = found.get(r.agentId);
+        return a ? [{ ...r, nickname: a.nickname, avatar: a.avatar, intro: a.roleIntro }] : [];
+      });
+      if (hot.length >= limit) return hot;
+      const quiet = await deps.agents.newestPublic(limit - hot.length, ranked.map((r) => r.agentId));
+      return [...hot, ...quiet.map((a) => ({ agentId: a.id, nickname: a.nickname, avatar: a.avatar, intro: a.roleIntro, heat: 0, chatters: 0, lastChatAt: null }))];
+    },
 
     /**
      * Checks the send, takes the conversation's lease, stores the user's message and an empty
      * streaming reply, and builds the prompt. Nothing is stored when a check fails.
      */
     async prepareReply(userId: string, original: ReplyRequest): Promise<PendingReply> {
-      const request = original.kind === 'send' ? { ...original, content: clean(original.content).trim() } : original;
+      const request = original.kind === 'send' ? { ...original, content: original.content.trim() } : original;
       if (request.kind === 'send' && !request.content) throw new AppError(ErrorCode.VALIDATION);
       if (request.kind === 'send' && chatLength(request.content) > CHAT_MESSAGE_MAX) throw new AppError(ErrorCode.CHAT_MESSAGE_TOO_LONG);
       const conversation = await owned(userId, request.conversationId);
       // the conversation stays readable, but an agent made private or deleted answers no more
-      assertChattable(conversation, userId);
+      authorizeTalk(userId, conversation);
+      // a reply left streaming under a lapsed lease was cut off: interrupted before the lease changes hands
+      await chat.markInterrupted(conversation.id);
       const held = await lease(conversation.id);
       try {
         // the reads do not depend on each other: on PostgreSQL they run side by side
-        const [stored, memories, identity] = await Promise.all([chat.messages(conversation.id), chat.memories(conversation.id), chat.identity(userId, conversation.agentId)]);
+        const [stored, memories, identity] = await Promise.all([chat.messages(conversation.id), chat.memories(conversation.id), deps.identities.forChat(userId, conversation.agentId)]);
         const rows = treeOrder(stored);
         const reply: NewMessage = { id: randomUUID(), conversationId: conversation.id, parentId: null, role: 'agent', content: '', status: 'streaming', engine: model.engine };
         let question: NewMessage | null = null;
@@ -221,7 +269,7 @@ export function chatService(deps: {
           reply.parentId = question.id;
         } else {
           const target = rows.find((r) => r.id === request.messageId);
-          if (!target || target.role !== 'agent') throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+          if (target?.role !== 'agent') throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
           if (!target.parentId) throw new AppError(ErrorCode.CHAT_OPENING_FIXED);
           reply.parentId = target.parentId;
         }
@@ -229,7 +277,7 @@ export function chatService(deps: {
         // regenerations cost as much as sends, so they share the budget
         const { allowed } = await deps.limiter.hit(`chat:${userId}`, deps.sendsPerMinute, 60_000);
         if (!allowed) throw new AppError(ErrorCode.CHAT_RATE_LIMITED, 429);
-        const inserted = await chat.insertMessages(conversation.id, question ? [question, reply] : [reply]);
+        const inserted = await withTx(deps.db, undefined, (tx) => chatRepository(tx).insertMessages(conversation.id, question ? [question, reply] : [reply]));
         const userMessage = question ? inserted[0] : null;
         const agentMessage = inserted[inserted.length - 1];
         const branch = branchTo(userMessage ? [...rows, userMessage] : rows, reply.parentId);
@@ -303,8 +351,8 @@ export function chatService(deps: {
       const conversation = await owned(userId, message.conversationId);
       if (message.role !== 'agent' || !message.content.trim()) throw new AppError(ErrorCode.CHAT_MESSAGE_NOT_FOUND);
       if (message.voice && !regenerate) return { voice: message.voice, engine: deps.speech.engine };
-      assertChattable(conversation, userId);
-      const voice = await chat.voice(conversation.agentId);
+      authorizeTalk(userId, conversation);
+      const voice = await deps.agents.speakingVoice(conversation.agentId);
       // a cloned voice still being made has no engine parameters yet
       if (!voice?.engineParams) throw new AppError(ErrorCode.CHAT_NO_VOICE);
       if (!(await deps.speech.available())) throw new AppError(ErrorCode.AGENT_SPEECH_UNAVAILABLE);
@@ -330,7 +378,7 @@ export function chatService(deps: {
     },
 
     async addMemory(userId: string, conversationId: string, written: string, pinned: boolean): Promise<MemoryRow> {
-      const content = clean(written).trim();
+      const content = written.trim();
       if (!content) throw new AppError(ErrorCode.VALIDATION);
       await owned(userId, conversationId);
       const [row] = await chat.addMemories([{ conversationId, content, pinned, source: 'user' }]);
@@ -338,7 +386,7 @@ export function chatService(deps: {
     },
 
     async updateMemory(userId: string, id: string, patch: { content?: string; pinned?: boolean }): Promise<MemoryRow> {
-      const content = patch.content === undefined ? undefined : clean(patch.content).trim();
+      const content = patch.content === undefined ? undefined : patch.content.trim();
       if (content === '') throw new AppError(ErrorCode.VALIDATION);
       await ownedMemory(userId, id);
       return chat.updateMemory(id, { content, pinned: patch.pinned });

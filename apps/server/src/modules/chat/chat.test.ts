@@ -66,7 +66,7 @@ describe('chat room with the offline engine', () => {
   it('refuses agents the caller cannot see', async () => {
     const draft = await publishedAgent(t, other, { publishedAt: null });
     const res = await t.call(C('open'), { agentId: draft }, { token: me.token });
-    expect(res.body).toMatchObject({ code: 7001, message: 'This agent cannot be chatted with' });
+    expect(res.body).toMatchObject({ code: 6001, message: 'Agent not found' });
   });
 
   it("refuses another user's conversation everywhere (403) and changes nothing", async () => {
@@ -134,6 +134,25 @@ describe('chat room with the offline engine', () => {
     expect(await messagesOf(t, me, chat.id)).toHaveLength(1);
     // 2000 characters of Chinese are 2000 characters, not 6000 bytes
     expect((await send(t, me.token, { conversationId: chat.id, content: '星'.repeat(2000) })).done?.status).toBe('complete');
+  });
+
+  it('stores a message and shows it, or neither: a failure half-way leaves no message behind', async () => {
+    const chat = await open(t, me, agentId);
+    const db = t.starlit.database.db;
+    // the database refuses showing the new branch, the statement after the messages are written
+    await db.execute(sql`create function test_refuse_leaf() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
+    await db.execute(
+      sql.raw(`create trigger test_refuse_leaf before update of leaf_id on conversations for each row when (new.id = '${chat.id}') execute function test_refuse_leaf()`),
+    );
+    try {
+      expect((await send(t, me.token, { conversationId: chat.id, content: 'Are you there?' })).body).toMatchObject({ code: 500 });
+      expect((await db.select().from(chatMessages).where(eq(chatMessages.conversationId, chat.id))).map((m) => m.content)).toEqual(['Hello, night traveller.']);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_leaf on conversations`);
+      await db.execute(sql`drop function test_refuse_leaf`);
+    }
+    // and the conversation is not left busy by the failed send
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Are you there?' })).done).toMatchObject({ status: 'complete' });
   });
 
   it('regenerates any agent message as a sibling, never overwriting, and the view follows the chosen branch', async () => {
@@ -236,7 +255,7 @@ describe('chat room with the offline engine', () => {
     expect(seen.messages.find((m) => m.id === row.id)).toMatchObject({ content: 'Half a rep', status: 'interrupted' });
 
     await t.starlit.database.db.update(chatMessages).set({ status: 'streaming' }).where(sql`${chatMessages.id} = ${row.id}`);
-    expect(await t.starlit.services.chat.recover()).toBeGreaterThanOrEqual(1);
+    expect(await t.starlit.services.chat.recover(false)).toBeGreaterThanOrEqual(1);
     expect((await messagesOf(t, me, chat.id)).find((m) => m.id === row.id)?.status).toBe('interrupted');
   });
 
@@ -305,10 +324,10 @@ describe('chat room with the offline engine', () => {
     const hidden = await publishedAgent(t, other, { nickname: 'Fading' });
     const chat = await open(t, me, hidden);
     await t.starlit.database.db.update(agents).set({ isPublic: false }).where(eq(agents.id, hidden));
-    expect((await send(t, me.token, { conversationId: chat.id, content: 'Still there?' })).body).toMatchObject({ code: 7001 });
-    expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: chat.messages[0].id })).body).toMatchObject({ code: 7001 });
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Still there?' })).body).toMatchObject({ code: 6001 });
+    expect((await stream(t, me.token, 'regenerate', { conversationId: chat.id, messageId: chat.messages[0].id })).body).toMatchObject({ code: 6001 });
     await t.starlit.database.db.update(agents).set({ isPublic: true, deletedAt: new Date() }).where(eq(agents.id, hidden));
-    expect((await send(t, me.token, { conversationId: chat.id, content: 'Hello?' })).body).toMatchObject({ code: 7001 });
+    expect((await send(t, me.token, { conversationId: chat.id, content: 'Hello?' })).body).toMatchObject({ code: 6001 });
     expect((await detailOf(t, me, chat.id)).messages).toHaveLength(1);
     // the owner may still talk to a private agent of theirs
     const own = await publishedAgent(t, me, { nickname: 'Mine', isPublic: false, publishedAt: null });

@@ -1,6 +1,6 @@
 import type { WorkKind } from '@starlit/contract';
 import type { z } from 'zod';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Cursor } from '../../platform/pagination.ts';
 
@@ -25,27 +25,22 @@ export type WorkKindValue = z.infer<typeof WorkKind>;
 /** Which rows a home tab shows. */
 export type FeedFilter = { agents: boolean; workKinds: WorkKindValue[] };
 
-/** Public published agents that are not deleted and published public works, merged newest first. */
+/**
+ * Published public works, merged newest first with the agents feature's rows of public
+ * published agents (`agentRows`, the same columns; null when the tab shows no agents).
+ */
 export function homeRepository(db: Db) {
   return {
-    async feed(filter: FeedFilter, cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
-      const parts = [];
-      if (filter.agents) {
-        parts.push(sql`
-          select 'agent' as type, a.id, a.published_at as at, null::text as kind, a.nickname as title,
-                 a.role_intro as body, a.avatar as cover, null::text as media, null::text as engine, a.tags,
-                 u.id as user_id, u.user_name, u.avatar as user_avatar
-          from agents a join users u on u.id = a.owner_id
-          where a.is_public and a.published_at is not null and a.deleted_at is null`);
-      }
-      if (filter.workKinds.length > 0) {
+    async feed(agentRows: SQL | null, workKinds: WorkKindValue[], cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
+      const parts = agentRows ? [agentRows] : [];
+      if (workKinds.length > 0) {
         parts.push(sql`
           select 'work' as type, w.id, w.published_at as at, w.kind, w.name as title,
                  w.description as body, w.cover, w.media, w.engine, w.tags,
                  u.id as user_id, u.user_name, u.avatar as user_avatar
           from works w join users u on u.id = w.author_id
           where w.is_public and w.published_at is not null
-            and w.kind in (${sql.join(filter.workKinds.map((k) => sql`${k}`), sql`, `)})`);
+            and w.kind in (${sql.join(workKinds.map((k) => sql`${k}`), sql`, `)})`);
       }
       if (parts.length === 0) return [];
       const after = cursor ? sql`where (f.at, f.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FeedItem, HomeTab } from '@starlit/contract';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
 import type { FeedFilter, FeedRow, HomeRepository } from './home.repository.ts';
 
 type Tab = z.infer<typeof HomeTab>;
@@ -34,7 +35,7 @@ function present(row: FeedRow): z.input<typeof FeedItem> {
   };
 }
 
-export function homeService(deps: { home: HomeRepository }) {
+export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsService, 'feedRows'> }) {
   return {
     /**
      * One page of a home tab. "My Following" needs a signed-in user and the follow graph,
@@ -42,7 +43,8 @@ export function homeService(deps: { home: HomeRepository }) {
      */
     async feed(tab: Tab, userId: string | null, cursor: string | undefined, limit: number) {
       if (tab === 'following') return { items: [], nextCursor: null, needsLogin: userId === null };
-      const rows = await deps.home.feed(filters[tab], decodeCursor(cursor), limit);
+      const filter = filters[tab];
+      const rows = await deps.home.feed(filter.agents ? deps.agents.feedRows() : null, filter.workKinds, decodeCursor(cursor), limit);
       const page = toPage(rows, limit, (r) => ({ at: r.at, id: r.id }));
       return { items: page.items.map(present), nextCursor: page.nextCursor, needsLogin: false };
     },

@@ -1,13 +1,8 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { interactNotices, systemNoticeReads, systemNotices, users } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
-
-/** The reader of system notices: broadcasts count from the day they joined. */
-export interface Reader {
-  id: string;
-  joinedAt: Date;
-}
+import { interactNoticesFor, systemNoticesFor, type Reader } from './notices.policy.ts';
 
 export type SystemNoticeRow = typeof systemNotices.$inferSelect & { read: boolean };
 export type InteractNoticeRow = typeof interactNotices.$inferSelect & {
@@ -16,8 +11,6 @@ export type InteractNoticeRow = typeof interactNotices.$inferSelect & {
 };
 
 export function noticesRepository(db: Db) {
-  const visibleTo = (reader: Reader): SQL =>
-    sql`(${systemNotices.recipientId} = ${reader.id} or (${systemNotices.recipientId} is null and ${systemNotices.createdAt} >= ${reader.joinedAt}))`;
   const readByReader = (reader: Reader) =>
     sql<boolean>`exists (select 1 from ${systemNoticeReads} where ${systemNoticeReads.noticeId} = ${systemNotices.id} and ${systemNoticeReads.userId} = ${reader.id})`;
 
@@ -54,7 +47,7 @@ export function noticesRepository(db: Db) {
           read: readByReader(reader),
         })
         .from(systemNotices)
-        .where(and(visibleTo(reader), afterCursor(cursor, systemNotices.createdAt, systemNotices.id)))
+        .where(and(systemNoticesFor(reader), afterCursor(cursor, systemNotices.createdAt, systemNotices.id)))
         .orderBy(desc(systemNotices.createdAt), desc(systemNotices.id))
         .limit(limit + 1);
     },
@@ -71,7 +64,7 @@ export function noticesRepository(db: Db) {
           read: readByReader(reader),
         })
         .from(systemNotices)
-        .where(and(eq(systemNotices.id, id), visibleTo(reader)));
+        .where(and(eq(systemNotices.id, id), systemNoticesFor(reader)));
       return row ?? null;
     },
 
@@ -83,7 +76,7 @@ export function noticesRepository(db: Db) {
           db
             .select({ noticeId: systemNotices.id, userId: sql`${reader.id}::uuid`.as('user_id'), readAt: sql`now()`.as('read_at') })
             .from(systemNotices)
-            .where(and(visibleTo(reader), id ? eq(systemNotices.id, id) : undefined)),
+            .where(and(systemNoticesFor(reader), id ? eq(systemNotices.id, id) : undefined)),
         )
         .onConflictDoNothing()
         .returning({ noticeId: systemNoticeReads.noticeId });
@@ -94,7 +87,7 @@ export function noticesRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(systemNotices)
-        .where(and(visibleTo(reader), sql`not ${readByReader(reader)}`));
+        .where(and(systemNoticesFor(reader), sql`not ${readByReader(reader)}`));
       return row?.n ?? 0;
     },
 
@@ -108,7 +101,7 @@ export function noticesRepository(db: Db) {
         .select(interactColumns)
         .from(interactNotices)
         .leftJoin(users, eq(users.id, interactNotices.actorId))
-        .where(and(eq(interactNotices.recipientId, userId), afterCursor(cursor, interactNotices.createdAt, interactNotices.id)))
+        .where(and(interactNoticesFor(userId), afterCursor(cursor, interactNotices.createdAt, interactNotices.id)))
         .orderBy(desc(interactNotices.createdAt), desc(interactNotices.id))
         .limit(limit + 1);
     },
@@ -118,7 +111,7 @@ export function noticesRepository(db: Db) {
         .select(interactColumns)
         .from(interactNotices)
         .leftJoin(users, eq(users.id, interactNotices.actorId))
-        .where(and(eq(interactNotices.id, id), eq(interactNotices.recipientId, userId)));
+        .where(and(eq(interactNotices.id, id), interactNoticesFor(userId)));
       return row ?? null;
     },
 
@@ -126,7 +119,7 @@ export function noticesRepository(db: Db) {
       const rows = await db
         .update(interactNotices)
         .set({ readAt: new Date() })
-        .where(and(eq(interactNotices.recipientId, userId), isNull(interactNotices.readAt), id ? eq(interactNotices.id, id) : undefined))
+        .where(and(interactNoticesFor(userId), isNull(interactNotices.readAt), id ? eq(interactNotices.id, id) : undefined))
         .returning({ id: interactNotices.id });
       return rows.length;
     },
@@ -135,7 +128,7 @@ export function noticesRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(interactNotices)
-        .where(and(eq(interactNotices.recipientId, userId), isNull(interactNotices.readAt)));
+        .where(and(interactNoticesFor(userId), isNull(interactNotices.readAt)));
       return row?.n ?? 0;
     },
   };

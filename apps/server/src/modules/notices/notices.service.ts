@@ -1,10 +1,11 @@
-import { ErrorCode, InteractKind as InteractKindSchema } from '@starlit/contract';
+import { ErrorCode, type InteractKind as InteractKindSchema } from '@starlit/contract';
 import type { z } from 'zod';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { NoticesRepository, Reader } from './notices.repository.ts';
+import type { Reader } from './notices.policy.ts';
+import type { NoticesRepository } from './notices.repository.ts';
 
 type InteractKind = z.infer<typeof InteractKindSchema>;
 

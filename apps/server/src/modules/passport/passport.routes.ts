@@ -2,6 +2,7 @@ import { errorMessage, LANGUAGES, pickLanguage, type Language } from '@starlit/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { publicOrigin } from '../../platform/origin.ts';
+import type { Backoff } from '../../platform/backoff.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import {
@@ -23,11 +24,24 @@ export interface PassportDeps {
   auth: AuthService;
   limiter: RateLimiter;
   publicUrl: string | null;
-  /** Sign-in and sign-up attempts allowed per client address and per user name. */
+  backoff: Backoff;
+  /** The server's signing key (CSRF tokens). */
+  secret: Buffer;
+  /**
+   * Failed sign-ins on one name from one address before each further one waits (an address
+   * gets ADDRESS_FACTOR times as many across names); also sign-ups per address in 15 minutes.
+   */
   attemptsPer15Min: number;
 }
 
 const WINDOW_MS = 15 * 60_000;
+/** Past the free failures the waits are 2 s, 4 s, 8 s … and at most 15 minutes. */
+const BACKOFF_BASE_MS = 2000;
+const BACKOFF_MAX_MS = 15 * 60_000;
+/** A key's failures are forgotten an hour after the last one (longer than the longest wait). */
+const FORGET_MS = 60 * 60_000;
+/** Several people may share an address (an office, a school): it gets a larger budget. */
+const ADDRESS_FACTOR = 3;
 
 type Fields = Record<string, unknown>;
 
@@ -66,7 +80,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   /** `here` is the GET address of the page, so the language toggle reopens the same page. */
   function pageContext(req: FastifyRequest, reply: FastifyReply, origin: string, lang: Language, here = req.url): PageContext {
-    return { t: passportStrings[lang], csrf: csrfToken(req, reply, origin), toggleHref: toggleHref(here, origin, lang) };
+    return { t: passportStrings[lang], csrf: csrfToken(req, reply, origin, deps.secret), toggleHref: toggleHref(here, origin, lang) };
   }
 
   /** Origin, language and page context of a GET page. */
@@ -77,7 +91,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   async function providerUser(req: FastifyRequest) {
     const token = req.cookies[PROVIDER_COOKIE];
-    return token ? auth.authenticate(token) : null;
+    return token ? auth.authenticateProvider(token) : null;
   }
 
   function invalidRequest(reply: FastifyReply, origin: string, ctx: PageContext) {
@@ -85,14 +99,25 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
     return sendPage(reply, 400, page, origin);
   }
 
-  /** Counts an attempt; answers the minutes to wait when the address or name is over budget. */
-  async function overLimit(ip: string, userName: string | null): Promise<number | null> {
-    const keys = [`passport:ip:${ip}`];
-    if (userName) keys.push(`passport:user:${userName.trim().toLowerCase().slice(0, 64)}`);
-    const hits = await Promise.all(keys.map((key) => deps.limiter.hit(key, deps.attemptsPer15Min, WINDOW_MS)));
-    const blocked = hits.filter((h) => !h.allowed);
-    if (blocked.length === 0) return null;
-    return Math.ceil(Math.max(...blocked.map((h) => h.retryAfterMs)) / 60_000);
+  /** A 429 page that says how long to wait, in seconds or (from a minute on) minutes. */
+  function tooMany(s: Submission, retryAfterMs: number, page: (errors: string[]) => string) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const wait = seconds < 60 ? fill(s.ctx.t.waitSeconds, { n: seconds }) : fill(s.ctx.t.waitMinutes, { n: Math.ceil(seconds / 60) });
+    return sendPage(s.reply.header('retry-after', String(seconds)), 429, page([fill(s.ctx.t.tooManyAttempts, { wait })]), s.origin);
+  }
+
+  /**
+   * The back-off keys of a sign-in: the address alone (guessing across many names) and the
+   * name from that address (guessing one account). Never the name alone, which would let
+   * anyone slow the owner down from elsewhere.
+   */
+  function signInKeys(ip: string, userName: string) {
+    const name = userName.trim().toLowerCase().slice(0, 64);
+    const perName = { free: deps.attemptsPer15Min, baseMs: BACKOFF_BASE_MS, maxMs: BACKOFF_MAX_MS, forgetMs: FORGET_MS };
+    return {
+      address: { key: `passport:signin:ip:${ip}`, policy: { ...perName, free: deps.attemptsPer15Min * ADDRESS_FACTOR } },
+      nameFromAddress: { key: `passport:signin:user:${name}:ip:${ip}`, policy: perName },
+    };
   }
 
   /** Signed in at the provider: remember the browser, then hand the app a code. */
@@ -124,7 +149,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
       const retryHref = page(request);
       const ctx = pageContext(req, reply, origin, lang, retryHref);
       if (flow.kind === 'invalid') return invalidRequest(reply, origin, ctx);
-      if (!csrfValid(req, stringField(body, 'csrf'))) {
+      if (!csrfValid(req, stringField(body, 'csrf'), deps.secret)) {
         const expired = messagePage(ctx, { title: ctx.t.formExpiredTitle, lead: ctx.t.formExpiredLead, href: retryHref, action: ctx.t.tryAgain });
         return sendPage(reply, 403, expired, origin);
       }
@@ -175,31 +200,29 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
   form('/passport/signin', async (s) => {
     const { ctx } = s;
     const userName = stringField(s.body, 'username');
-    const waitMinutes = await overLimit(s.req.ip, userName);
-    if (waitMinutes !== null) {
-      const page = signInPage(ctx, { request: s.request, userName, errors: [fill(ctx.t.tooManyAttempts, { minutes: waitMinutes })] });
-      return sendPage(s.reply.header('retry-after', String(waitMinutes * 60)), 429, page, s.origin);
-    }
-    try {
-      const user = await auth.signIn(userName.trim(), stringField(s.body, 'password'));
-      return await signedIn(s, user.id);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      // a person reads this, so it is a page (200), not a status code
-      return sendPage(s.reply, 200, signInPage(ctx, { request: s.request, userName, errors: [errorMessage(err.code, s.lang)] }), s.origin);
-    }
+    const again = (errors: string[]) => signInPage(ctx, { request: s.request, userName, errors });
+    const keys = signInKeys(s.req.ip, userName);
+    const attempt = await deps.backoff.attempt([keys.address, keys.nameFromAddress]);
+    if (!attempt.allowed) return tooMany(s, attempt.retryAfterMs, again);
+    const user = await auth.signIn(userName.trim(), stringField(s.body, 'password')).catch((err: unknown) => {
+      if (err instanceof AppError) return err;
+      throw err;
+    });
+    // a person reads this, so it is a page (200), not a status code
+    if (user instanceof AppError) return sendPage(s.reply, 200, again([errorMessage(user.code, s.lang)]), s.origin);
+    // only failures count: the owner's own sign-ins never use up the budget
+    await deps.backoff.succeeded([keys.address.key], [keys.nameFromAddress.key]);
+    return signedIn(s, user.id);
   });
 
   form('/passport/signup', async (s) => {
     const { ctx } = s;
     const checked = checkSignUp(ctx.t, { userName: stringField(s.body, 'username'), password: stringField(s.body, 'password'), confirm: stringField(s.body, 'confirm') });
-    const again = (errors: string[], status = 200) =>
-      sendPage(s.reply, status, signUpPage(ctx, { request: s.request, userName: checked.userName, errors }), s.origin);
-    const waitMinutes = await overLimit(s.req.ip, null);
-    if (waitMinutes !== null) {
-      s.reply.header('retry-after', String(waitMinutes * 60));
-      return again([fill(ctx.t.tooManyAttempts, { minutes: waitMinutes })], 429);
-    }
+    const page = (errors: string[]) => signUpPage(ctx, { request: s.request, userName: checked.userName, errors });
+    const again = (errors: string[]) => sendPage(s.reply, 200, page(errors), s.origin);
+    // a sign-up always makes an account, so every one counts, per address
+    const { allowed, retryAfterMs } = await deps.limiter.hit(`passport:signup:ip:${s.req.ip}`, deps.attemptsPer15Min, WINDOW_MS);
+    if (!allowed) return tooMany(s, retryAfterMs, page);
     if (checked.errors.length > 0) return again(checked.errors);
     try {
       const user = await auth.signUp(checked.userName, stringField(s.body, 'password'), s.lang);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, formOf, type Page } from '../../../test/browser.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
@@ -178,6 +179,35 @@ describe('forms', () => {
     const ok = await signIn(b, page, userName);
     expect(ok.status).toBe(302);
   });
+  it('refuses a planted CSRF cookie with a field to match unless the server made the pair for this browser', async () => {
+    const userName = freshName();
+    await t.starlit.services.auth.signUp(userName, PASSWORD);
+    const b = new Browser();
+    const page = await b.request(authorizeUrl());
+    const { fields } = formOf(page.body, '/passport/signin');
+    // plain double submit: any value, the same in cookie and field
+    const planted = 'p'.repeat(43);
+    b.setCookie(origin, 'starlit_passport_csrf', planted, '/passport');
+    const doubleSubmit = await b.request(`${origin}/passport/signin`, { form: { ...fields, csrf: planted, username: userName, password: PASSWORD } });
+    expect(doubleSubmit.status).toBe(403);
+    // a token made for that cookie with another secret is no better
+    const wrongKey = createHmac('sha256', 'not the server secret at all, guessed').update(`passport-csrf\n${planted}\n`).digest('base64url');
+    const signed = await b.request(`${origin}/passport/signin`, { form: { ...fields, csrf: wrongKey, username: userName, password: PASSWORD } });
+    expect(signed.status).toBe(403);
+    expect(b.cookie(`${origin}/passport/`, 'starlit_passport')).toBeUndefined();
+  });
+
+  it('binds the CSRF token to the provider session: a pair from the attacker browser cannot sign the victim out', async () => {
+    const victim = new Browser();
+    const back = await signUpThroughPassport(victim, origin, freshName());
+    const session = (await exchange(victim, origin, back.code, back.state)).data;
+    const attacker = new Browser();
+    const attackerPage = await attacker.request(`${origin}/passport/`);
+    victim.setCookie(origin, 'starlit_passport_csrf', attacker.cookie(`${origin}/passport/`, 'starlit_passport_csrf') ?? '', '/passport');
+    const forged = await victim.request(`${origin}/passport/signout-all`, { form: { csrf: formOf(attackerPage.body, '/passport/signin').fields.csrf ?? '' } });
+    expect(forged.status).toBe(403);
+    expect((await callWith(origin, '/ai/api/v1/auth/me', session.token)).status).toBe(200);
+  });
 });
 
 describe('provider session', () => {
@@ -205,15 +235,33 @@ describe('provider session', () => {
     const b = new Browser();
     await signUpThroughPassport(b, origin, freshName());
     const providerToken = b.cookie(`${origin}/passport/`, 'starlit_passport') ?? '';
-    expect(await t.starlit.services.auth.authenticate(providerToken)).not.toBeNull();
+    expect(await t.starlit.services.auth.authenticateProvider(providerToken)).not.toBeNull();
     const continuePage = await openSignIn(b, origin);
     const form = formOf(continuePage.body, '/passport/signout');
     const out = await b.request(`${origin}/passport/signout`, { form: form.fields });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toMatch(/^\/passport\/authorize\?response_type=code&client_id=starlit-web&redirect_uri=/);
-    expect(await t.starlit.services.auth.authenticate(providerToken)).toBeNull();
+    expect(await t.starlit.services.auth.authenticateProvider(providerToken)).toBeNull();
     const { page } = await b.follow(out);
     expect(page.body).toContain('<label for="username">Username</label>');
+  });
+
+  it('keeps the two kinds of session apart: the provider cookie opens no API call, an API token no provider page', async () => {
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, freshName());
+    const session = (await exchange(b, origin, back.code, back.state)).data;
+    const providerToken = b.cookie(`${origin}/passport/`, 'starlit_passport') ?? '';
+    expect(providerToken).not.toBe('');
+    const asToken = await callWith(origin, '/ai/api/v1/auth/me', providerToken);
+    expect(asToken.status).toBe(401);
+    expect(asToken.body.code).toBe(401);
+    const asBearer = await fetch(`${origin}/ai/api/v1/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${providerToken}` }, body: '{}' });
+    expect(asBearer.status).toBe(401);
+    for (const token of [session.token, session.passportToken]) {
+      const planted = new Browser();
+      planted.setCookie(origin, 'starlit_passport', token, '/passport');
+      expect((await planted.request(`${origin}/passport/`)).body).toContain('<label for="username">Username</label>');
+    }
   });
 
   it('account page: signed in as, sign out, sign out everywhere (which ends the app sessions too)', async () => {
@@ -265,42 +313,66 @@ describe('with a small attempt budget and PUBLIC_URL', () => {
     await small?.close();
   });
 
-  // app.inject lets each attempt come from a chosen client address
-  async function attempt(ip: string, userName: string, lang = 'en_US') {
-    const csrf = 'c'.repeat(43);
+  // app.inject lets each attempt come from a chosen client address; the form comes from a
+  // page that address opened, so the CSRF check passes as in a browser
+  async function post(path: string, ip: string, fields: Record<string, string>, lang = 'en_US') {
+    const page = await small.starlit.app.inject({ url: path === '/passport/signup' ? path : '/passport/', remoteAddress: ip, headers: { cookie: `starlit_lang=${lang}` } });
+    const cookies = page.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     return small.starlit.app.inject({
       method: 'POST',
-      url: '/passport/signin',
+      url: path,
       remoteAddress: ip,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `starlit_passport_csrf=${csrf}; starlit_lang=${lang}` },
-      payload: new URLSearchParams({ csrf, username: userName, password: 'wrong password' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${cookies}; starlit_lang=${lang}` },
+      payload: new URLSearchParams({ ...formOf(page.body, path).fields, ...fields }).toString(),
     });
   }
+  const attempt = (ip: string, userName: string, lang = 'en_US', password = 'wrong password') => post('/passport/signin', ip, { username: userName, password }, lang);
+  const signedIn = (res: Awaited<ReturnType<typeof attempt>>) => res.statusCode === 302 && res.cookies.some((c) => c.name === 'starlit_passport' && c.value !== '');
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('answers 429 with a localized page once an address is over budget', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('10.0.0.1', `someone${i}`)).statusCode).toBe(200);
+  it('slows an address down after its free failures with growing waits, on a localized 429 page', async () => {
+    // an address gets three times the per-name budget (3) across names: nine free failures
+    for (let i = 0; i < 10; i++) expect((await attempt('10.0.0.1', `someone${i}`)).statusCode).toBe(200);
     const blocked = await attempt('10.0.0.1', 'someone9');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBe('900');
-    expect(blocked.body).toContain('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expect(blocked.headers['retry-after']).toBe('2');
+    expect(blocked.body).toContain('Too many sign-in attempts. Please wait 2 seconds and try again.');
     const zh = await attempt('10.0.0.1', 'someone9', 'zh_TW');
-    expect(zh.body).toContain('登入嘗試次數過多');
+    expect(zh.body).toContain('登入嘗試次數過多，請等待 2 秒後再試。');
     expect((await attempt('10.0.0.2', 'someone9')).statusCode).toBe(200);
+    await pause(2100);
+    expect((await attempt('10.0.0.1', 'someone10')).statusCode).toBe(200);
+    const longer = await attempt('10.0.0.1', 'someone11');
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(2);
   });
 
-  it('limits attempts on one username from many addresses, even with the right password', async () => {
+  it('lets the owner in from their own address while others hammer the name from many', async () => {
     await small.starlit.services.auth.signUp('target_user', PASSWORD);
-    for (let i = 0; i < 3; i++) expect((await attempt(`10.1.0.${i}`, 'Target_User')).statusCode).toBe(200);
-    const csrf = 'c'.repeat(43);
-    const right = await small.starlit.app.inject({
-      method: 'POST',
-      url: '/passport/signin',
-      remoteAddress: '10.1.0.99',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `starlit_passport_csrf=${csrf}` },
-      payload: new URLSearchParams({ csrf, username: 'target_user', password: PASSWORD }).toString(),
-    });
-    expect(right.statusCode).toBe(429);
-    expect(right.headers['set-cookie'] ?? '').not.toContain('starlit_passport=');
+    for (let i = 0; i < 10; i++) {
+      const statuses = [];
+      for (let n = 0; n < 5; n++) statuses.push((await attempt(`10.1.0.${i}`, n % 2 ? 'Target_User' : 'target_user')).statusCode);
+      // three free failures per name and address, a fourth that starts the wait, then refused
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    }
+    expect(signedIn(await attempt('10.1.0.99', 'target_user', 'en_US', PASSWORD))).toBe(true);
+  });
+
+  it('counts only failures: sign-ins that succeed never use up the budget, and one forgives the mistakes before it', async () => {
+    await small.starlit.services.auth.signUp('regular_user', PASSWORD);
+    for (let i = 0; i < 8; i++) expect(signedIn(await attempt('10.2.0.1', 'regular_user', 'en_US', PASSWORD))).toBe(true);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) expect((await attempt('10.2.0.2', 'regular_user')).statusCode).toBe(200);
+      expect(signedIn(await attempt('10.2.0.2', 'regular_user', 'en_US', PASSWORD))).toBe(true);
+    }
+  });
+
+  it('limits sign-ups per address', async () => {
+    for (let i = 0; i < 3; i++) expect((await post('/passport/signup', '10.3.0.1', { username: `maker${i}`, password: PASSWORD, confirm: PASSWORD })).statusCode).toBe(302);
+    const blocked = await post('/passport/signup', '10.3.0.1', { username: 'maker9', password: PASSWORD, confirm: PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toContain('Please wait 15 minutes');
+    expect(await small.starlit.services.users.byName('maker9')).toBeNull();
   });
 
   it('takes the public origin from PUBLIC_URL for redirect_uri checks', async () => {

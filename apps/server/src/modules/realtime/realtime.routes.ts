@@ -2,11 +2,17 @@ import { openEventStream } from '../../platform/event-stream.ts';
 import type { FastifyInstance } from 'fastify';
 import { requestToken } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { rateLimited, unauthorized } from '../../platform/errors.ts';
 import type { Authenticate } from '../../platform/http.ts';
 
 /** Heartbeats keep proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * Open streams one user may hold on an instance (tabs and devices). A further one is refused
+ * with 429 rather than closing an older one: two clients that each reconnect when closed
+ * would otherwise take turns closing each other for ever. The client backs off and polls.
+ */
+export const MAX_STREAMS_PER_USER = 8;
 
 /**
  * Server-sent events for one signed-in user (notices now; job status later). The client
@@ -15,6 +21,7 @@ const HEARTBEAT_MS = 25_000;
 export function realtimeRoutes(app: FastifyInstance, deps: { bus: Bus; authenticate: Authenticate }) {
   // Open streams never go idle, so shutting down must end them or close() waits forever.
   const open = new Set<() => void>();
+  const streamsOf = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
@@ -23,17 +30,26 @@ export function realtimeRoutes(app: FastifyInstance, deps: { bus: Bus; authentic
     const token = requestToken(req);
     const user = token ? await deps.authenticate(token) : null;
     if (!user) throw unauthorized();
+    const held = streamsOf.get(user.id) ?? 0;
+    if (held >= MAX_STREAMS_PER_USER) throw rateLimited();
+    streamsOf.set(user.id, held + 1);
     const { res, send, comment } = openEventStream(reply);
     comment('connected');
     const unsubscribe = deps.bus.subscribe(user.id, (event) => send(event.type, event));
     const heartbeat = setInterval(() => comment('ping'), HEARTBEAT_MS);
     const end = () => {
+      if (!open.has(end)) return;
+      const left = (streamsOf.get(user.id) ?? 1) - 1;
+      if (left > 0) streamsOf.set(user.id, left);
+      else streamsOf.delete(user.id);
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
       res.end();
     };
     open.add(end);
-    req.raw.on('close', end);
+    // the response closes when the client goes, also if it went while we were authenticating
+    res.on('close', end);
+    if (res.destroyed) end();
   });
 }

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Handle } from '../../db/client.ts';
 import { voices, type VoiceEngineParams } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import type { CloneFailure } from './clone-runner.ts';
@@ -16,7 +16,8 @@ function where(filter: VoiceFilter): SQL | undefined {
   return and(visible, eq(voices.gender, filter.gender), eq(voices.status, 'done'));
 }
 
-export function voicesRepository(db: Db) {
+/** Voices: the official catalogue and people's clones. Other features read voices through here. */
+export function voicesRepository(db: Handle) {
   return {
     async list(filter: VoiceFilter, cursor: Cursor | null, limit: number): Promise<VoiceRow[]> {
       return db
@@ -30,6 +31,11 @@ export function voicesRepository(db: Db) {
     async byId(id: string): Promise<VoiceRow | null> {
       const [row] = await db.select().from(voices).where(eq(voices.id, id));
       return row ?? null;
+    },
+
+    async byIds(ids: string[]): Promise<VoiceRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(voices).where(inArray(voices.id, ids));
     },
 
     /**

@@ -6,10 +6,11 @@ import { AUDIO_EXTENSIONS, ClipRefused, probeClip, type ClipProblem } from '../.
 import type { VoiceCloner } from '../../ai/voice/voice-cloner.ts';
 import type { VoiceEngineParams } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { contentTypeOf, type Storage } from '../../platform/storage.ts';
 import { cloneRunner } from './clone-runner.ts';
+import { authorizeVoice } from './voices.policy.ts';
 import type { VoiceFilter, VoiceRow, VoicesRepository } from './voices.repository.ts';
 
 /** The sentence a voice sample and a preview speak, by the voice's language. */
@@ -72,11 +73,7 @@ export function voicesService(deps: {
   });
 
   /** A voice the user may see: official ones, and their own clones. */
-  async function visible(id: string, user: AuthUser | null): Promise<VoiceRow> {
-    const row = await voices.byId(id);
-    if (!row || (!row.isOfficial && row.ownerId !== user?.id)) throw new AppError(ErrorCode.VOICE_NOT_FOUND);
-    return row;
-  }
+  const visible = async (id: string, user: AuthUser | null): Promise<VoiceRow> => authorizeVoice(user?.id ?? null, 'see', await voices.byId(id));
 
   return {
     runner,
@@ -120,9 +117,7 @@ export function voicesService(deps: {
     },
 
     async remove(user: AuthUser, id: string): Promise<void> {
-      const row = await voices.byId(id);
-      if (!row) throw new AppError(ErrorCode.VOICE_NOT_FOUND);
-      if (row.isOfficial || row.ownerId !== user.id) throw forbidden();
+      authorizeVoice(user.id, 'delete', await voices.byId(id));
       // deleting it would silently take the voice (and the audition) from a published agent
       if (await deps.voiceInUse(id)) throw new AppError(ErrorCode.VOICE_IN_USE);
       await voices.remove(id);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { encodeWithFfmpeg, hasFfmpeg, voiceWav } from '../../../test/voice-clips.ts';
 import { voices } from '../../db/schema/index.ts';
@@ -41,14 +42,8 @@ const b64 = (bytes: Buffer) => bytes.toString('base64');
 const clone = (token: string, audio: Buffer, lang?: string) => t.call<Voice>(`${P}/clone`, { name: 'Me', gender: 'Female', audio: b64(audio) }, { token, lang });
 const list = async (tab: string, token?: string) => (await t.call<Page>(`${P}/list`, { tab }, { token })).body;
 
-async function settled(id: string, token: string): Promise<Voice> {
-  for (let i = 0; i < 100; i++) {
-    const res = await t.call<Voice>(`${P}/detail`, { id }, { token });
-    if (res.body.data.status !== 'creating') return res.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the clone never finished');
-}
+const settled = async (id: string, token: string): Promise<Voice> =>
+  (await eventually(() => t.call<Voice>(`${P}/detail`, { id }, { token }), (res) => res.body.data.status !== 'creating', 100)).body.data;
 
 describe('access', () => {
   it.each([

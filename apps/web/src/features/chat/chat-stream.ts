@@ -1,5 +1,4 @@
-import type { ChatRegenerateInput, ChatSendInput } from '@starlit/contract';
-import { CHAT_REGENERATE_PATH, CHAT_SEND_PATH } from '@starlit/contract';
+import type { CHAT_REGENERATE_PATH, CHAT_SEND_PATH, ChatRegenerateInput, ChatSendInput } from '@starlit/contract';
 import type { z } from 'zod';
 import { handleUnauthorized, urlOf } from '../../api/client';
 import { currentHeaders } from '../../api/headers';

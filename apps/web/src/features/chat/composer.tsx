@@ -11,6 +11,7 @@ const SHOW_COUNT_FROM = CHAT_MESSAGE_MAX - 200;
  * The message input. It waits while a reply is written (SPEC §1) and offers Stop instead.
  * Enter sends, Shift+Enter starts a new line.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: onSend may be a plain handler returning nothing, or answer whether the text was sent
 export function Composer({ agentName, busy, onSend, onStop }: { agentName: string; busy: boolean; onSend: (text: string) => Promise<boolean> | void; onStop?: () => void }) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');

@@ -62,6 +62,7 @@ function useNewConversation(agentId: string) {
 function useStickToBottom(dep: unknown) {
   const list = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dep is the trigger: scroll once whatever it stands for has rendered
   useLayoutEffect(() => {
     const el = list.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;

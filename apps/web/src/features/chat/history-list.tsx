@@ -120,6 +120,7 @@ export function HistoryList({ viewer, activeId = null, compact = false }: { view
         {history.isPending ? (
           <div className="flex flex-col gap-2">
             {Array.from({ length: 4 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
               <Skeleton key={i} className="h-14 w-full" />
             ))}
           </div>

@@ -54,6 +54,7 @@ function MemoryItem({ memory, conversationId }: { memory: Memory; conversationId
             if (fits(text)) update.mutate({ content: text.trim() });
           }}
         >
+          {/* biome-ignore lint/a11y/noAutofocus: the field opens because the person asked to edit this entry, so focus belongs in it */}
           <textarea aria-label={t('memory.editLabel')} value={text} rows={3} autoFocus onChange={(e) => setText(e.target.value)} className={field} />
           <div className="flex justify-end gap-2">
             <Button size="sm" variant="secondary" onClick={() => {

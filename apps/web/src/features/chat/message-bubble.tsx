@@ -62,6 +62,7 @@ function InlineEditor({ initial, original, onSave, onCancel }: { initial: string
       <textarea
         aria-label={t('message.editLabel')}
         value={text}
+        // biome-ignore lint/a11y/noAutofocus: the field opens because the person asked to edit this message, so focus belongs in it
         autoFocus
         rows={Math.min(8, Math.max(2, text.split('\n').length))}
         onChange={(e) => setText(e.target.value)}
@@ -145,7 +146,7 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
           <span className="sr-only">{actions.agentName}: </span>
           <span data-message-text>{message.content}</span>
           {writing && (
-            <span aria-label={message.content ? undefined : t('message.writing', { name: actions.agentName })} className="ml-1 inline-flex translate-y-0.5 gap-0.5 align-baseline" role={message.content ? undefined : 'status'}>
+            <span className="ml-1 inline-flex translate-y-0.5 gap-0.5 align-baseline" {...(message.content ? {} : { role: 'status', 'aria-label': t('message.writing', { name: actions.agentName }) })}>
               <span className="size-1.5 animate-pulse rounded-full bg-brand-500" />
               <span className="size-1.5 animate-pulse rounded-full bg-brand-500 [animation-delay:150ms]" />
               <span className="size-1.5 animate-pulse rounded-full bg-brand-500 [animation-delay:300ms]" />

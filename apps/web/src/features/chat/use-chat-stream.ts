@@ -20,6 +20,7 @@ export function useChatStream(conversationId: string) {
   const controller = useRef<AbortController | null>(null);
 
   // leaving the conversation stops its reply, as Stop would (the server keeps the partial text)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: conversationId is the trigger: the cleanup runs when it changes
   useEffect(() => () => controller.current?.abort(), [conversationId]);
 
   const update = useCallback((change: (detail: Detail) => Detail) => queryClient.setQueryData<Detail>(key, (old) => (old ? change(old) : old)), [queryClient, key]);

@@ -40,6 +40,7 @@ export function VoiceButton({ conversationId, messageId, voice, hasVoice, onNewC
     });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the source arrives, not when play (new each render) changes
   useEffect(() => {
     if (src && wantsPlay.current) {
       wantsPlay.current = false;

@@ -62,6 +62,7 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
       <div role="status" aria-label={tc('actions.loading')}>
         <Grid busy>
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
             <FeedCardSkeleton key={i} />
           ))}
         </Grid>

@@ -52,6 +52,7 @@ function ListSkeleton() {
   return (
     <div role="status" aria-label={t('actions.loading')} className="divide-y divide-line">
       {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
         <div key={i} className="flex gap-3 px-4 py-4">
           <Skeleton className="mt-1.5 size-2.5 rounded-full" />
           <div className="flex-1 space-y-2">

@@ -18,6 +18,7 @@ export function Header() {
   const menuId = useId();
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger: navigating closes the menu
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   useEffect(() => {
     if (!menuOpen) return;

@@ -68,6 +68,7 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
       </ul>
       {missing.size === 0 && <p className="mt-3 text-sm text-emerald-700 dark:text-emerald-400">{t('publish.ready')}</p>}
       <label className="mt-4 flex items-center gap-3 text-sm">
+        {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state; ARIA in HTML forbids aria-checked on it */}
         <input type="checkbox" role="switch" checked={agent?.isPublic ?? false} disabled={!agent || busy} onChange={(e) => void setPublic(e.target.checked)} className="size-4 accent-brand-600" />
         <span>
           <span className="font-medium text-ink">{t('publish.public')}</span>

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { MessageKey } from '../i18n/messages.ts';
+
+/** Position in a newest-first list: the last item's time and id (timestamps are millisecond precision). */
+export interface ListPosition {
+  at: Date;
+  id: string;
+}
+
+const TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+const toBase64Url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+/** The cursor of a list position: base64url of "ISO time|id". */
+export function encodeCursor(at: Date, id: string): string {
+  return toBase64Url(`${at.toISOString()}|${id}`);
+}
+
+/**
+ * The position a cursor stands for, or null unless it is exactly what encodeCursor writes
+ * for a time of years 1 to 9999 (what the database can compare) and a lowercase UUID:
+ * a cursor is the server's own token, so anything else was made up or damaged.
+ */
+export function decodeCursor(cursor: string): ListPosition | null {
+  if (!BASE64URL.test(cursor) || cursor.length % 4 === 1) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
+  } catch {
+    return null;
+  }
+  const [, iso, id] = TEXT.exec(text) ?? [];
+  if (!iso || !id) return null;
+  const at = new Date(iso);
+  // the round trips refuse days like 02-31 and other spellings of the same bytes
+  if (Number.isNaN(at.getTime()) || at.toISOString() !== iso || at.getUTCFullYear() < 1) return null;
+  if (encodeCursor(at, id) !== cursor) return null;
+  return { at, id };
+}
+
+/** A list cursor from the client: the server's own token, refused with a localized message otherwise. */
+export const Cursor = z
+  .string()
+  .max(200)
+  .refine((cursor) => decodeCursor(cursor) !== null, { message: 'page.cursorInvalid' satisfies MessageKey });
