@@ -19,7 +19,7 @@ function namesFor(name: string, chinese: boolean): string[] {
   return parts.length > 1 ? [parts.join(' '), ...parts] : parts;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // words that may sit between a subject and its verb: "she often reads"
 const ADVERB = String.raw`(?:(?:often|always|never|also|still|usually|sometimes|rarely|only|really|just|secretly|quietly|even|\w+ly)\s+)?`;
@@ -30,7 +30,7 @@ const IRREGULAR: Record<string, string> = { is: 'am', has: 'have', does: 'do', w
 function firstPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
   if (IRREGULAR[lower]) return IRREGULAR[lower];
-  if (/[^aeiou]ies$/.test(lower)) return verb.slice(0, -3) + 'y';
+  if (/[^aeiou]ies$/.test(lower)) return `${verb.slice(0, -3)}y`;
   if (/(?:ss|sh|ch|x|z|o)es$/.test(lower)) return verb.slice(0, -2);
   if (/[^s]s$/.test(lower)) return verb.slice(0, -1);
   return verb;
@@ -40,12 +40,12 @@ function firstPersonVerb(verb: string): string {
 function englishFirstPerson(sentence: string, names: string[]): string {
   // "she" and "he" are subjects wherever they stand; a name only where a clause starts
   const pronouns = String.raw`(?:\{\{char\}\}|\b(?:she|he))`;
-  const named = names.length > 0 ? String.raw`|(?:^|[;:,]\s+|\b(?:and|but|while|when|because|so|if)\s+)(?:${names.map(escape).join('|')})` : '';
+  const named = names.length > 0 ? String.raw`|(?:^|[;:,]\s+|\b(?:and|but|while|when|because|so|if)\s+)(?:${names.map(escapeRegExp).join('|')})` : '';
   let out = sentence
     .replace(/\{\{user\}\}/gi, 'you')
     // "{{char}}'s" and "Mira's" are the agent's
     .replace(/\{\{char\}\}['’]s/gi, 'my');
-  for (const part of names) out = out.replace(new RegExp(String.raw`\b${escape(part)}['’]s\b`, 'g'), 'my');
+  for (const part of names) out = out.replace(new RegExp(String.raw`\b${escapeRegExp(part)}['’]s\b`, 'g'), 'my');
   let third = false;
   out = out.replace(new RegExp(String.raw`(${pronouns}${named})\s+(${ADVERB})(\w+)`, 'gi'), (_match: string, subject: string, adverb: string, verb: string) => {
     third = true;

@@ -19,6 +19,10 @@ const keysOf = (text: string) =>
     .map((key) => key.trim())
     .filter(Boolean);
 
+// rows keep a key of their own while rows above them are added or removed
+let rowSeq = 0;
+const rowKeys = (count: number) => Array.from({ length: count }, () => ++rowSeq);
+
 /** The agent's texts from its character card, once it has some; the card's own names in brackets. */
 export function CardFieldsSection({ agentId }: { agentId: string }) {
   const fields = useQuery({
@@ -35,6 +39,8 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
   const [form, setForm] = useState(initial);
   // keys are typed as text ("a, b") and read when saved, so a comma can be typed
   const [keys, setKeys] = useState(() => initial.lorebook.map((entry) => keysText(entry.keys)));
+  const [greetingKeys, setGreetingKeys] = useState(() => rowKeys(initial.alternateGreetings.length));
+  const [entryKeys, setEntryKeys] = useState(() => rowKeys(initial.lorebook.length));
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [refusal, setRefusal] = useState('');
 
@@ -54,6 +60,8 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
     setRefusal('');
     setForm(result.data);
     setKeys(result.data.lorebook.map((entry) => keysText(entry.keys)));
+    setGreetingKeys(rowKeys(result.data.alternateGreetings.length));
+    setEntryKeys(rowKeys(result.data.lorebook.length));
     queryClient.setQueryData(['agent-cards', 'fields', agentId], result.data);
     setState('saved');
   };
@@ -73,7 +81,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-ink">{t('card.greetings')}</legend>
           {form.alternateGreetings.map((greeting, index) => (
-            <div key={index} className="flex items-start gap-2">
+            <div key={greetingKeys[index]} className="flex items-start gap-2">
               <textarea
                 aria-label={t('card.greeting', { n: index + 1 })}
                 value={greeting}
@@ -82,13 +90,19 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
                 onChange={(e) => change({ alternateGreetings: form.alternateGreetings.map((g, i) => (i === index ? e.target.value : g)) })}
                 className={`${inputClass} flex-1`}
               />
-              <Button variant="secondary" size="sm" aria-label={t('card.removeGreeting', { n: index + 1 })} onClick={() => change({ alternateGreetings: form.alternateGreetings.filter((_, i) => i !== index) })}>
+              <Button variant="secondary" size="sm" aria-label={t('card.removeGreeting', { n: index + 1 })} onClick={() => {
+                  change({ alternateGreetings: form.alternateGreetings.filter((_, i) => i !== index) });
+                  setGreetingKeys(greetingKeys.filter((_, i) => i !== index));
+                }}>
                 <TrashIcon size={16} />
               </Button>
             </div>
           ))}
           {form.alternateGreetings.length < CARD_FIELD_LIMITS.greetings && (
-            <Button variant="secondary" size="sm" className="self-start" onClick={() => change({ alternateGreetings: [...form.alternateGreetings, ''] })}>
+            <Button variant="secondary" size="sm" className="self-start" onClick={() => {
+              change({ alternateGreetings: [...form.alternateGreetings, ''] });
+              setGreetingKeys([...greetingKeys, ...rowKeys(1)]);
+            }}>
               {t('card.addGreeting')}
             </Button>
           )}
@@ -98,7 +112,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
           <legend className="mb-1 text-sm font-medium text-ink">{t('card.lorebook')}</legend>
           {form.lorebook.length === 0 && <p className="text-sm text-muted">{t('card.noEntries')}</p>}
           {form.lorebook.map((entry, index) => (
-            <div key={`${entry.index ?? 'new'}-${index}`} role="group" aria-label={t('card.entry', { n: index + 1 })} className="flex flex-col gap-2 rounded-xl border border-line p-3">
+            <div key={entryKeys[index]} role="group" aria-label={t('card.entry', { n: index + 1 })} className="flex flex-col gap-2 rounded-xl border border-line p-3">
               <label className="flex flex-col gap-1 text-sm">
                 {t('card.keys')}
                 <input value={keys[index] ?? ''} onChange={(e) => setKeys(keys.map((k, i) => (i === index ? e.target.value : k)))} className={inputClass} />
@@ -118,6 +132,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
                   onClick={() => {
                     change({ lorebook: form.lorebook.filter((_, i) => i !== index) });
                     setKeys(keys.filter((_, i) => i !== index));
+                    setEntryKeys(entryKeys.filter((_, i) => i !== index));
                   }}
                 >
                   {t('card.removeEntry')}
@@ -133,6 +148,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
               onClick={() => {
                 change({ lorebook: [...form.lorebook, { index: null, keys: [], content: '', enabled: true }] });
                 setKeys([...keys, '']);
+                setEntryKeys([...entryKeys, ...rowKeys(1)]);
               }}
             >
               {t('card.addEntry')}
