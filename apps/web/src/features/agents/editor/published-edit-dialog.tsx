@@ -5,7 +5,7 @@ import type { AgentEditorState } from './use-agent-editor';
 
 /**
  * Before the first edit of a published agent: edits save as they are typed, and some take the
- * agent off the public list (decision 0013), so the owner hears it before it happens.
+ * agent off the public list (decision 0015), so the owner hears it before it happens.
  */
 export function PublishedEditDialog({ editor }: { editor: AgentEditorState }) {
   const { t } = useTranslation('agents');

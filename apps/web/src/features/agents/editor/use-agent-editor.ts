@@ -47,7 +47,7 @@ export function useAgentEditor(initial: AgentData | null) {
   const textsRef = useRef(texts);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [refusal, setRefusal] = useState('');
-  // the first edit of a published agent waits for the owner's yes (decision 0013)
+  // the first edit of a published agent waits for the owner's yes (decision 0015)
   const agentRef = useRef(initial);
   const editConfirmed = useRef(false);
   const [waitingEdit, setWaitingEdit] = useState<(() => void) | null>(null);
