@@ -55,7 +55,7 @@ export async function chat() {
     const warmups = 10;
     const conversations = await pool(Array.from({ length: streams + warmups }), 16, async (_, i) => {
       const token = tokensOf[i % users];
-      const opened = await call<{ id: string }>(origin, '/ai/api/v1/chat/open', { agentId: agents.items[i % agents.items.length].id }, token);
+      const opened = await call<{ id: string }>(origin, '/ai/api/v1/chat/open', { agentId: agents.items[i % agents.items.length].id, fresh: true }, token);
       return { id: opened.id, token };
     });
 

@@ -1,5 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { gradientPng } from '../support/media';
 import { signUpAt, uniqueName } from '../support/session';
 
 /** A mono 16-bit PCM WAV of a sine tone, so clip checks see real audio of a known length and rate. */
@@ -26,26 +26,6 @@ function sineWav(seconds: number, sampleRate: number): Buffer {
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
-}
-
-/** A small RGB PNG with a diagonal gradient, built chunk by chunk. */
-function gradientPng(size: number): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), body])));
-    return Buffer.concat([length, Buffer.from(type), body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) rows.set([(x * 255) / size, (y * 255) / size, 180], y * (1 + size * 3) + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -139,6 +119,8 @@ test('an agent is created step by step, every §5 rule shows its message, then i
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Audition opening line' }).click();
   await expect(page.getByText(/^Audition ready/)).toBeVisible({ timeout: 60_000 });
+  // the step list counts what the checklist counts: everything is ready, no optional step left out
+  await expect(page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Before publishing/ })).toContainText('8/8');
 
   const isPublic = page.getByRole('switch', { name: /^Public/ });
   await expect(isPublic).not.toBeChecked();

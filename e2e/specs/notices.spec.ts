@@ -45,14 +45,14 @@ test('an admin sends a system notice; the user sees the badge and the list updat
   await adminContext.close();
 });
 
-test('an admin sends a notice to one user only', async ({ browser }) => {
+test('an admin sends a notice to one user only, picked by name', async ({ browser }) => {
   const aliceContext = await browser.newContext();
   const adminContext = await browser.newContext();
   const alice = await aliceContext.newPage();
   const admin = await adminContext.newPage();
   await alice.goto('/');
-  await signUpThroughProvider(alice, uniqueName('alice'));
-  const aliceId = await alice.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? '{}').userId as string);
+  const aliceName = uniqueName('alice');
+  await signUpThroughProvider(alice, aliceName);
 
   await admin.goto('/');
   await signUpThroughProvider(admin, 'e2eadmin');
@@ -61,7 +61,11 @@ test('an admin sends a notice to one user only', async ({ browser }) => {
   await form.getByRole('textbox', { name: 'Title' }).fill('Just for you');
   await form.getByRole('textbox', { name: 'Content' }).fill('A personal hello.');
   await form.getByRole('radio', { name: 'One user' }).check();
-  await form.getByRole('textbox', { name: 'User ID' }).fill(aliceId);
+  await form.getByRole('button', { name: 'Send notice' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Choose the user to send to');
+  await form.getByRole('textbox', { name: 'User name' }).fill(aliceName.slice(0, -2).toUpperCase());
+  await form.getByRole('list', { name: 'Matching users' }).getByRole('button', { name: aliceName }).click();
+  await expect(form).toContainText(`To${aliceName}`);
   await form.getByRole('button', { name: 'Send notice' }).click();
   await expect(admin.getByText('Notice sent')).toBeVisible();
 

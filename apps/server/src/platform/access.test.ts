@@ -95,6 +95,8 @@ describe('visibility matrix', () => {
 
   const matrix: Record<string, Row> = {
     '/ai/api/v1/agent/card/export': { body: async (w) => ({ agentId: await agent(w), format: 'json' }), expect: mine() },
+    '/ai/api/v1/agent/card/fields': { body: async (w) => ({ agentId: await agent(w) }), expect: mine() },
+    '/ai/api/v1/agent/card/set_fields': { body: async (w) => ({ agentId: await agent(w), personality: 'Calm.', scenario: '', alternateGreetings: [], lorebook: [] }), expect: mine() },
     '/ai/api/v1/agent/update': { body: async (w) => ({ id: await agent(w), nickname: 'Renamed' }), expect: mine() },
     '/ai/api/v1/agent/get': { body: async (w) => ({ id: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
     '/ai/api/v1/agent/set_voices': { body: async (w) => ({ id: await agent(w), voices: [] }), expect: mine() },

@@ -118,4 +118,31 @@ describe('callApi (SPEC §7, §8)', () => {
     expect(await pending).toEqual({ message: '' });
     expect(toasts).toEqual([]);
   });
+
+  it('stays quiet when the call is cancelled while its answer is being read', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        // the headers arrived; the body is cut by the caller's cancel (a query replaced)
+        const body = new ReadableStream({ start: (stream) => init.signal?.addEventListener('abort', () => stream.error(new DOMException('aborted', 'AbortError'))) });
+        queueMicrotask(() => controller.abort());
+        return new Response(body, { status: 200 });
+      }),
+    );
+    expect(await callApi(calls.auth.me, {}, { signal: controller.signal })).toEqual({ message: '' });
+    expect(toasts).toEqual([]);
+  });
+
+  it('stays quiet when the browser aborts the request itself (leaving the page)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))));
+    expect(await callApi(calls.auth.me, {})).toEqual({ message: '' });
+    expect(toasts).toEqual([]);
+  });
+
+  it('asks to wait a moment on 429 instead of reporting a server fault', async () => {
+    vi.stubGlobal('fetch', answer(429, { code: 429, data: null, message: 'Too many requests, please slow down and retry later' }));
+    expect(await callApi(calls.auth.me, {})).toEqual({ message: '' });
+    expect(toasts).toEqual(['http.429']);
+  });
 });

@@ -55,6 +55,21 @@ export function urlOf(path: string): string {
 }
 
 const TIMED_OUT = 'timeout';
+// a symbol, so no answer body can be mistaken for it
+const ABORTED = Symbol('aborted');
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * A call that stopped before its answer was read: our own timeout is toasted; a cancel by the
+ * caller (a page left, a query replaced) or by the browser (navigation) needs no toast.
+ */
+function quietOrTimeout(signal: AbortSignal, url: string): typeof FAILED {
+  if (signal.reason === TIMED_OUT) notifyError(timeoutText(url, translate));
+  return FAILED;
+}
 
 /**
  * Makes one call of the contract. Never throws: transport failures are toasted and
@@ -78,7 +93,9 @@ export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, o
       notifyError(httpErrorText(res.status, url, translate));
       return FAILED;
     }
-    const envelope = readEnvelope(await res.json().catch(() => null));
+    const body: unknown = await res.json().catch((error: unknown) => (isAbort(error) || controller.signal.aborted ? ABORTED : null));
+    if (body === ABORTED) return quietOrTimeout(controller.signal, url);
+    const envelope = readEnvelope(body);
     if (!envelope) {
       notifyError(serverErrorText(url, translate));
       return FAILED;
@@ -90,10 +107,9 @@ export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, o
       return FAILED;
     }
     return { code: 0, data: data.data, message: envelope.message };
-  } catch {
-    if (controller.signal.reason === TIMED_OUT) notifyError(timeoutText(url, translate));
-    // a call its caller cancelled (a page left, a query replaced) needs no toast
-    else if (!options.signal?.aborted) notifyError(networkErrorText(url, translate));
+  } catch (error) {
+    if (isAbort(error) || options.signal?.aborted) return quietOrTimeout(controller.signal, url);
+    notifyError(networkErrorText(url, translate));
     return FAILED;
   } finally {
     clearTimeout(timer);

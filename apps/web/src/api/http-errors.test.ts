@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpErrorText, networkErrorText, serverErrorText, STATUS_TITLES, timeoutText, type HttpErrorKey } from './http-errors';
+import { httpErrorText, networkErrorText, STATUS_TITLES, timeoutText, type HttpErrorKey } from './http-errors';
 
 const t = (key: HttpErrorKey) => `<${key}>`;
 const url = '/ai/api/v1/message/notice/get_all_unread_count';
@@ -29,7 +29,10 @@ describe('HTTP error toasts (SPEC §8)', () => {
 
   it('falls back to the generic server error plus the url for an unknown status', () => {
     expect(httpErrorText(418, url, t)).toBe(`<http.serverError>\n${url}`);
-    expect(httpErrorText(429, url, t)).toBe(serverErrorText(url, t));
+  });
+
+  it('asks to wait on 429, without a status line or address: it is no fault', () => {
+    expect(httpErrorText(429, url, t)).toBe('<http.429>');
   });
 
   it('has its own texts for a timeout and an unreachable server', () => {

@@ -18,7 +18,7 @@ export const STATUS_TITLES = {
 export type KnownStatus = keyof typeof STATUS_TITLES;
 
 /** The i18n keys of the error toasts (common namespace). */
-export type HttpErrorKey = `http.${KnownStatus}` | 'http.serverError' | 'http.timeout' | 'http.network';
+export type HttpErrorKey = `http.${KnownStatus}` | 'http.429' | 'http.serverError' | 'http.timeout' | 'http.network';
 
 type Translate = (key: HttpErrorKey) => string;
 
@@ -28,6 +28,8 @@ function isKnownStatus(status: number): status is KnownStatus {
 
 /** The toast text for an HTTP error status: "{status} {title}", the localized detail, the url. */
 export function httpErrorText(status: number, url: string, t: Translate): string {
+  // the rate limit is not a fault: the person only needs to wait, so no status line or address
+  if (status === 429) return t('http.429');
   if (!isKnownStatus(status)) return serverErrorText(url, t);
   return [`${status} ${STATUS_TITLES[status]}`, t(`http.${status}`), url].join('\n');
 }

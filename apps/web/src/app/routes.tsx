@@ -7,6 +7,7 @@ import { HotListPage } from '../features/chat/hot-list-page';
 import { HomePage } from '../features/home/home-page';
 import { ContentPage } from '../features/notices/content-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
+import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 
 /** Route names of SPEC §2; each is also the page id used for page-load tracking. */
@@ -42,7 +43,7 @@ function page(path: string, pageId: PageId, element: ReactNode, requiresAuth = f
 export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/', 'home', <HomePage />),
   page('/content', 'content', <ContentPage />),
-  page('/aigc-publish', 'aigc-publish', <ComingSoonPage pageId="aigc-publish" />, true),
+  page('/aigc-publish', 'aigc-publish', <CreatePage />, true),
   page('/community', 'community', <ComingSoonPage pageId="community" />),
   page('/usercenter/:userId?', 'usercenter', <ComingSoonPage pageId="usercenter" />),
   page('/agentcenter/:agentId?', 'agentcenter', <AgentCenterPage />),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@starlit/contract';
+import { errorMessages, LANGUAGES, messages } from '@starlit/contract';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './i18n';
 
@@ -61,4 +61,19 @@ describe('locale files', () => {
       }
     });
   }
+});
+
+describe('Traditional Chinese wording', () => {
+  // one term for an AI agent and the plain "你", in the app, its error catalogue and its rule messages
+  const texts = [
+    ...filesOf('zh_TW').flatMap((file) => [...load('zh_TW', file)].map(([key, value]) => [`${file}:${key}`, String(value)] as const)),
+    ...Object.entries(errorMessages.zh_TW).map(([code, text]) => [`error ${code}`, text] as const),
+    ...Object.entries(messages.zh_TW).map(([key, text]) => [key, text] as const),
+  ];
+  it.each([
+    ['"您"', /您/],
+    ['"AI 角色" (the agent is "智能體")', /AI\s*角色/],
+  ])('never uses %s', (_name, pattern) => {
+    expect(texts.filter(([, text]) => pattern.test(text)).map(([key]) => key)).toEqual([]);
+  });
 });

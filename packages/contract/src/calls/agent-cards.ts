@@ -16,6 +16,30 @@ export const CardProblem = z.object({
 });
 export type CardProblem = z.infer<typeof CardProblem>;
 
+/** Limits of the card texts the editor shows (docs/cards.md, "Editing what the card brought"). */
+export const CARD_FIELD_LIMITS = { text: 20_000, greetings: 50, entries: 1000, keys: 50, key: 200 } as const;
+
+const CardText = z.string().max(CARD_FIELD_LIMITS.text, { message: 'card.textTooLong' satisfies MessageKey });
+
+/** A lorebook entry as the editor shows it; `index` is its place in the stored book (null for a new one), so its other fields are kept. */
+export const LorebookEntry = z.object({
+  index: z.number().int().min(0).nullable(),
+  keys: z
+    .array(z.string().trim().min(1, { message: 'card.keyInvalid' satisfies MessageKey }).max(CARD_FIELD_LIMITS.key, { message: 'card.keyInvalid' satisfies MessageKey }))
+    .max(CARD_FIELD_LIMITS.keys, { message: 'card.keysMax' satisfies MessageKey }),
+  content: CardText,
+  enabled: z.boolean(),
+});
+
+/** What a character card brought that Starlit keeps beside the agent: the chat prompt uses it, the editor shows it. */
+export const CardFields = z.object({
+  personality: CardText,
+  scenario: CardText,
+  alternateGreetings: z.array(CardText).max(CARD_FIELD_LIMITS.greetings, { message: 'card.greetingsMax' satisfies MessageKey }),
+  lorebook: z.array(LorebookEntry).max(CARD_FIELD_LIMITS.entries, { message: 'card.entriesMax' satisfies MessageKey }),
+});
+export type CardFields = z.infer<typeof CardFields>;
+
 export const agentCardCalls = {
   export: defineCall({
     path: '/ai/api/v1/agent/card/export',
@@ -41,5 +65,21 @@ export const agentCardCalls = {
       /** Rules the draft breaks; the card's values are kept whole so nothing is lost. */
       problems: z.array(CardProblem),
     }),
+  }),
+  fields: defineCall({
+    path: '/ai/api/v1/agent/card/fields',
+    summary: "Your agent's texts from its character card (personality, scenario, alternate greetings, lorebook); null when it came from no card",
+    tag: 'agent-cards',
+    access: 'user',
+    input: z.object({ agentId: z.string().uuid() }),
+    output: CardFields.nullable(),
+  }),
+  setFields: defineCall({
+    path: '/ai/api/v1/agent/card/set_fields',
+    summary: "Replace your agent's character card texts; the card's other parts (and each kept lorebook entry's other fields) stay",
+    tag: 'agent-cards',
+    access: 'user',
+    input: CardFields.extend({ agentId: z.string().uuid() }),
+    output: CardFields,
   }),
 };

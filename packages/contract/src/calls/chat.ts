@@ -128,10 +128,11 @@ const conversationId = z.object({ conversationId: z.string().uuid() });
 export const chatCalls = {
   open: defineCall({
     path: '/ai/api/v1/chat/open',
-    input: z.object({ agentId: z.string().uuid() }),
+    /** `fresh` starts a new conversation ("New chat"); without it the latest one with the agent is resumed. */
+    input: z.object({ agentId: z.string().uuid(), fresh: z.boolean().optional() }),
     output: ConversationDetail,
     access: 'user',
-    summary: "Starts a conversation with an agent; its first message is the agent's opening line",
+    summary: "Resumes the latest conversation with an agent, or starts one (always with fresh: true); a new one's first message is the agent's opening line",
     tag: 'chat',
   }),
   history: defineCall({

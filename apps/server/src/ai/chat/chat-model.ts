@@ -17,6 +17,8 @@ export interface ChatOptions {
    * engine answers from these alone, so it never quotes the template's instructions back.
    */
   persona?: string;
+  /** The agent's name, so the offline engine knows who its texts speak about ("Mira is…", "{{char}} is…"). */
+  agentName?: string;
 }
 
 export type ChatStreamFailure = 'unreachable' | 'provider-error' | 'refused' | 'connection-lost' | 'malformed';

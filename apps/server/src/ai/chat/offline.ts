@@ -1,9 +1,9 @@
 import type { ChatChunk, ChatMessage, ChatModel, ChatOptions } from './chat-model.ts';
+import { inFirstPerson, isChinese, isInstruction } from './offline-voice.ts';
 
 /** The name the UI shows, so nobody mistakes these replies for a language model's. */
 export const OFFLINE_CHAT_ENGINE = 'Offline engine (no language model connected)';
 
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const SENTENCE = /[^。！？!?.\n]+[。！？!?.]*/g;
 // common words that say nothing about what the user asks
 const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'is', 'are', 'you', 'your', 'i', 'me', 'my', 'to', 'of', 'in', 'on', 'do', 'what', 'how', 'it', '你', '我', '的', '了', '是', '嗎', '吗', '呢']);
@@ -25,42 +25,26 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-// role settings mix who the agent is with orders to the model ("Reply in English…"): the
-// orders are not things the agent would say
-const INSTRUCTION = /^(reply|answer|respond|always|never|keep|stay|use|speak|do not|don't|avoid|write|ask|describe|act|pretend|roleplay)\b|^(請|回覆|回答|永遠|不要|保持|使用|扮演)/i;
-
-/** A sentence about "you" (the agent, as the role setting addresses it) said by the agent itself. */
-function inFirstPerson(sentence: string): string {
-  if (/^你/.test(sentence)) return sentence.replace(/你們/g, '我們').replace(/你/g, '我');
-  if (!/^(you|your)\b/i.test(sentence)) return sentence;
-  return sentence
-    .replace(/^You are\b/i, 'I am')
-    .replace(/^You were\b/i, 'I was')
-    .replace(/^You're\b/i, "I'm")
-    .replace(/^You\b/i, 'I')
-    .replace(/^Your\b/i, 'My')
-    // a second clause about "you" after a semicolon or "and" is still the agent
-    .replace(/([;:]\s+|\band\s+)you\b/gi, '$1I')
-    .replace(/\byourself\b/gi, 'myself')
-    .replace(/\byours\b/gi, 'mine')
-    .replace(/\byour\b/gi, 'my');
+function sentencesOf(text: string, name: string): string[] {
+  return (text.match(SENTENCE) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => s.length > 1 && !isInstruction(s))
+    .map((s) => inFirstPerson(s, name));
 }
 
-function sentencesOf(text: string): string[] {
-  const all = (text.match(SENTENCE) ?? []).map((s) => s.trim()).filter((s) => s.length > 1);
-  const spoken = all.filter((s) => !INSTRUCTION.test(s));
-  return (spoken.length > 0 ? spoken : all).map(inFirstPerson);
-}
-
-/** The reply: the agent's own sentences most related to the user's words, in the user's language where the texts allow. */
-export function offlineReply(messages: ChatMessage[], persona = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n')): string {
+/**
+ * The reply: the agent's own sentences most related to the user's words, said in the first
+ * person and only in the user's language (a Chinese question never gets English sentences).
+ */
+export function offlineReply(messages: ChatMessage[], persona = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n'), name = ''): string {
   const said = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const chinese = CJK.test(said);
-  const all = sentencesOf(persona);
-  // prefer sentences written in the user's language; a persona in only one language still answers
-  const sameLanguage = all.filter((s) => CJK.test(s) === chinese);
-  const pool = sameLanguage.length > 0 ? sameLanguage : all;
-  if (pool.length === 0) return chinese ? '我在這裡，想聊些什麼呢？' : "I'm here. What would you like to talk about?";
+  const chinese = isChinese(said);
+  const pool = sentencesOf(persona, name).filter((s) => isChinese(s) === chinese);
+  if (pool.length === 0) {
+    const own = name.split(/\s+/).find((part) => part && isChinese(part) === chinese);
+    if (chinese) return own ? `我是${own}。想聊些什麼呢？` : '我在這裡，想聊些什麼呢？';
+    return own ? `I'm ${own}. What would you like to talk about?` : "I'm here. What would you like to talk about?";
+  }
 
   const asked = keywords(said);
   const scored = pool.map((sentence, index) => {
@@ -95,7 +79,7 @@ function* pieces(text: string): Generator<string> {
 
 /**
  * Answers in character without any model, from the agent's texts (options.persona, else the
- * system message); deterministic for tests. `tokenMs` paces the words like a model streaming
+ * system message) in the first person (options.agentName is who "she" or "{{char}}" is); deterministic for tests. `tokenMs` paces the words like a model streaming
  * them (OFFLINE_CHAT_TOKEN_MS), for demos and for stopping a reply in browser tests.
  */
 export function offlineChat(tokenMs = 0): ChatModel {
@@ -105,7 +89,7 @@ export function offlineChat(tokenMs = 0): ChatModel {
       // a token is about four characters; the limit keeps replies as short as a model's would be
       const budget = options.maxTokens ? options.maxTokens * 4 : Infinity;
       let sent = 0;
-      for (const text of pieces(offlineReply(messages, options.persona))) {
+      for (const text of pieces(offlineReply(messages, options.persona, options.agentName))) {
         signal?.throwIfAborted();
         if (sent + text.length > budget && sent > 0) return;
         sent += text.length;

@@ -30,14 +30,14 @@ describe('offline chat engine', () => {
     expect(first.join('')).toBe(offlineReply(ask('Tell me about the ships')));
   });
 
-  it('picks the sentences of the agent’s texts related to the user’s words', () => {
-    expect(offlineReply(ask('Do you like the sea?'))).toContain('She loves the sea and tells stories about ships.');
-    expect(offlineReply(ask('What maps do you read?'))).toContain('At night she reads old maps by lamplight.');
+  it('picks the sentences of the agent’s texts related to the user’s words, said in the first person', () => {
+    expect(offlineReply(ask('Do you like the sea?'))).toContain('I love the sea and tell stories about ships.');
+    expect(offlineReply(ask('What maps do you read?'))).toContain('At night I read old maps by lamplight.');
   });
 
   it('answers in Chinese when the user writes Chinese', async () => {
     const reply = offlineReply(ask('你喜歡大海嗎？'));
-    expect(reply).toContain('她喜歡大海，也喜歡講船的故事。');
+    expect(reply).toContain('我喜歡大海，也喜歡講船的故事。');
     expect(reply).not.toMatch(/[a-z]{3}/i);
     expect((await streamed(ask('你喜歡大海嗎？'))).length).toBeGreaterThan(3);
   });
@@ -65,7 +65,7 @@ describe('offline chat engine', () => {
       { role: 'user', content: 'Who are you and what about your telescope?' },
     ];
     const reply = offlineReply(setting);
-    expect(offlineReply([setting[0], { role: 'user', content: 'Are you a stargazer?' }])).toContain('I am Luna, a stargazer; I hum while you work.');
+    expect(offlineReply([setting[0], { role: 'user', content: 'Are you a stargazer?' }])).toContain('I am Luna, a stargazer; I hum while I work.');
     expect(offlineReply([setting[0], { role: 'user', content: 'Is the telescope old?' }])).toContain('My telescope is old.');
     expect(reply).not.toMatch(/Reply in|You are|Your telescope/);
     expect(offlineReply([setting[0], { role: 'user', content: '你是誰？' }])).toContain('我是露娜。');

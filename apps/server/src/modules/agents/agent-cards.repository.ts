@@ -28,6 +28,11 @@ export function agentCardsRepository(db: Handle) {
       return new Set(keys.filter((key) => live.has(agentOf(key))));
     },
 
+    async stored(agentId: string): Promise<{ extra: StoredCardExtra; sourceSpec: 'v1' | 'v2' | 'v3' } | null> {
+      const [row] = await db.select({ extra: agentCardExtras.extra, sourceSpec: agentCardExtras.sourceSpec }).from(agentCardExtras).where(eq(agentCardExtras.agentId, agentId));
+      return row ?? null;
+    },
+
     async saveExtra(agentId: string, extra: StoredCardExtra, sourceSpec: 'v1' | 'v2' | 'v3'): Promise<void> {
       await db
         .insert(agentCardExtras)

@@ -291,3 +291,57 @@ describe('a card over the limits of SPEC §5', () => {
     expect(await agentOf(res.body.data.agentId)).toMatchObject({ gender: 'Female', skills: [{ key: 'AIDance' }], voices: [] });
   });
 });
+
+describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
+  type Fields = { personality: string; scenario: string; alternateGreetings: string[]; lorebook: Array<{ index: number | null; keys: string[]; content: string; enabled: boolean }> };
+  const F = (action: 'fields' | 'set_fields') => `/ai/api/v1/agent/card/${action}`;
+
+  it('shows what the card brought, edits it for the owner only, and exports the edit with the rest kept', async () => {
+    const imported = await importBytes(pngCard(sillyTavernV2));
+    const agentId = imported.body.data.agentId;
+    const shown = await w.t.call<Fields>(F('fields'), { agentId }, { token: w.owner.token });
+    expect(shown.body.data).toEqual({
+      personality: 'Gruff, loyal, superstitious.',
+      scenario: 'The airship Meridian, mid-storm.',
+      alternateGreetings: ['*Vale lowers her spyglass.* Another stowaway?', 'Welcome aboard the Meridian.'],
+      lorebook: [
+        { index: 0, keys: ['Meridian', 'airship'], content: 'The Meridian is a three-masted airship with a cracked aether core.', enabled: true },
+        { index: 1, keys: ['Harrow'], content: 'Harrow is the first mate, who owes Vale his life.', enabled: false },
+      ],
+    });
+
+    // anonymous 401, someone else 403, and neither changes anything
+    expect((await w.t.call(F('fields'), { agentId })).status).toBe(401);
+    const edit = { agentId, personality: 'Gruff but kind.', scenario: '', alternateGreetings: ['Welcome aboard.'], lorebook: [{ index: 1, keys: ['Harrow', 'mate'], content: 'Harrow is the first mate.', enabled: true }, { index: null, keys: ['Aether'], content: 'The aether core hums.', enabled: true }] };
+    for (const action of ['fields', 'set_fields'] as const) {
+      const res = await w.t.call(F(action), action === 'fields' ? { agentId } : edit, { token: w.other.token });
+      expect([res.status, res.body.code], action).toEqual([403, 403]);
+    }
+    expect((await w.t.call(F('fields'), { agentId: crypto.randomUUID() }, { token: w.owner.token })).body.code).toBe(6001);
+
+    const saved = await w.t.call<Fields>(F('set_fields'), edit, { token: w.owner.token });
+    expect(saved.body.data).toEqual({ personality: 'Gruff but kind.', scenario: '', alternateGreetings: ['Welcome aboard.'], lorebook: [{ ...edit.lorebook[0], index: 0 }, { ...edit.lorebook[1], index: 1 }] });
+    const exported = await w.t.call<Exported>(C('export'), { agentId, format: 'json_v2' }, { token: w.owner.token });
+    const card = JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as { data: Record<string, unknown> & { character_book: { name: string; extensions: object; entries: Array<Record<string, unknown>> } } };
+    expect(card.data).toMatchObject({ personality: 'Gruff but kind.', scenario: '', alternate_greetings: ['Welcome aboard.'], creator: 'skywright' });
+    expect(card.data.character_book.name).toBe('Meridian lore');
+    // a kept entry keeps what the editor does not show; a new one has what the spec requires
+    expect(card.data.character_book.entries[0]).toMatchObject({ keys: ['Harrow', 'mate'], content: 'Harrow is the first mate.', enabled: true, insertion_order: 50, extensions: { position: 1, weight: 5 } });
+    expect(card.data.character_book.entries[1]).toMatchObject({ keys: ['Aether'], content: 'The aether core hums.', enabled: true, extensions: {}, insertion_order: 1 });
+  });
+
+  it('refuses texts over the limits with a localized message and changes nothing; an agent from no card has none', async () => {
+    const agentId = (await importBytes(pngCard(sillyTavernV2))).body.data.agentId;
+    const base = { agentId, personality: 'p', scenario: '', alternateGreetings: [], lorebook: [] };
+    const tooLong = await w.t.call(F('set_fields'), { ...base, scenario: 's'.repeat(20_001) }, { token: w.owner.token });
+    expect(tooLong.body).toMatchObject({ code: 1001, message: expect.stringContaining('A character card text must be at most 20000 characters') });
+    const zh = await w.t.call(F('set_fields'), { ...base, lorebook: [{ index: null, keys: [' '], content: 'c', enabled: true }] }, { token: w.owner.token, lang: 'zh_TW' });
+    expect(zh.body.message).toContain('世界書關鍵字需為 1 到 200 個字元');
+    const after = await w.t.call<Fields>(F('fields'), { agentId }, { token: w.owner.token });
+    expect(after.body.data.personality).toBe('Gruff, loyal, superstitious.');
+
+    const plain = await createAgent(w.t, w.owner, { nickname: 'Plain' });
+    expect((await w.t.call(F('fields'), { agentId: plain }, { token: w.owner.token })).body.data).toBeNull();
+  });
+});
+

@@ -39,7 +39,8 @@ export async function stream(t: TestServer, token: string | null, action: 'send'
 export const send = (t: TestServer, token: string | null, payload: Record<string, unknown>) => stream(t, token, 'send', payload);
 export const tokensOf = (events: SseEvent[]) => events.filter((e) => e.event === 'token').map((e) => String(e.data.text));
 
-export const open = (t: TestServer, user: SignedIn, agentId: string): Promise<Detail> => t.ok(calls.chat.open, { agentId }, { as: user });
+/** A new conversation ("New chat"), so each test starts from the opening line. */
+export const open = (t: TestServer, user: SignedIn, agentId: string): Promise<Detail> => t.ok(calls.chat.open, { agentId, fresh: true }, { as: user });
 
 export const detailOf = (t: TestServer, user: SignedIn, conversationId: string): Promise<Detail> => t.ok(calls.chat.messages, { conversationId }, { as: user });
 export const messagesOf = async (t: TestServer, user: SignedIn, conversationId: string) => (await detailOf(t, user, conversationId)).messages;

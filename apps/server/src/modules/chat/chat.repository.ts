@@ -37,6 +37,17 @@ export function chatRepository(db: Handle) {
       return row ?? null;
     },
 
+    /** The user's most recently active conversation with the agent, or null. */
+    async latest(userId: string, agentId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.userId, userId), eq(conversations.agentId, agentId), isNull(conversations.deletedAt)))
+        .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async history(userId: string, cursor: Cursor | null, limit: number, agentId?: string): Promise<Array<ConversationRecord & { preview: string }>> {
       // the last thing said on the shown branch (a reply still empty shows its question); the
       // newest message for conversations whose branch was never chosen. The outer columns are

@@ -10,7 +10,7 @@ export function chatRoutes(app: FastifyInstance, deps: { chat: ChatService; auth
   const c = calls.chat;
   const engine = { name: chat.model.engine, offline: chat.offline };
 
-  registerCall(app, c.open, authenticate, async ({ user, input }) => presentDetail(await chat.open(user.id, input.agentId), engine));
+  registerCall(app, c.open, authenticate, async ({ user, input }) => presentDetail(await chat.open(user.id, input.agentId, input.fresh), engine));
 
   registerCall(app, c.history, authenticate, async ({ user, input }) => {
     const page = await chat.history(user.id, input.cursor, input.limit, input.agentId);

@@ -85,7 +85,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: { chat: ChatService
     let content = '';
     let status: ChatStreamEvents['done']['status'] = 'complete';
     try {
-      for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS, persona: pending.persona }, controller.signal)) {
+      for await (const chunk of deps.chat.model.stream(pending.prompt, { maxTokens: MAX_REPLY_TOKENS, persona: pending.persona, agentName: pending.conversation.agentNickname }, controller.signal)) {
         // PostgreSQL text cannot hold NUL: one from a model would make the reply unsavable
         const text = chunk.text.replaceAll('\u0000', '');
         if (!text) continue;

@@ -190,9 +190,10 @@ export function chatService(deps: {
       return chat.markInterrupted();
     },
 
-    async open(userId: string, agentId: string): Promise<ConversationDetail> {
+    /** Resumes the latest conversation with the agent, or starts one when there is none or `fresh` asks for it. */
+    async open(userId: string, agentId: string, fresh = false): Promise<ConversationDetail> {
       const agent = await deps.agents.visible(userId, agentId);
-      const id = await withTx(deps.db, undefined, (tx) => chatRepository(tx).open(userId, agent));
+      const id = (fresh ? null : await chat.latest(userId, agent.id)) ?? (await withTx(deps.db, undefined, (tx) => chatRepository(tx).open(userId, agent)));
       return detail(await owned(userId, id));
     },
 

@@ -1,4 +1,5 @@
 import { type ChatMessage, type ChatModel, type ChatOptions, OFFLINE_CHAT_ENGINE } from '../../ai/chat/index.ts';
+import { isInstruction } from '../../ai/chat/offline-voice.ts';
 
 /** A turn of the conversation as the side tasks (suggestions, memories) see it. */
 export interface Turn {
@@ -20,7 +21,7 @@ const STOP_WORDS = new Set(
     'the a an and or but so if is are was were be been am i me my mine you your we our us he she it its they them their this that these those ' +
     'to of in on at for with from by about as into do does did not no yes what how why when where who which there here have has had can could ' +
     'will would should just really very too also more some any all like well oh hi hey hello okay ok then than now tell know think want get ' +
-    "i'm it's don't that's you're 我們 你們 他們 什麼 這個 那個 因為 所以 可以 沒有 就是 一個 怎麼 還是 如果 但是 真的 現在 今天 一下 一點 覺得 知道"
+    "i'm it's don't that's you're 我們 你們 他們 什麼 這個 那個 說到 這個嘛 因為 所以 可以 沒有 就是 一個 怎麼 還是 如果 但是 真的 現在 今天 一下 一點 覺得 知道"
   ).split(' '),
 );
 // Chinese "words" the segmenter glues to a pronoun or particle: 我會, 最好的
@@ -44,6 +45,31 @@ export function topKeywords(text: string): string[] {
   }
   // Map keeps insertion order and sort is stable, so full ties stay in order of appearance
   return [...counts].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length).map(([word]) => word);
+}
+
+// words that end a noun phrase: "the telescope and…", "a keeper who…"
+const PHRASE_END = new Set(['and', 'or', 'but', 'who', 'which', 'that', 'with', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'by', 'about', 'over', 'under', 'while', 'when', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'every', 'all']);
+// whose thing it is, from the user's side: the agent's "my" and the setting's "her" are "your"
+const OWNER: Record<string, string> = { my: 'your', your: 'my', her: 'your', his: 'your', our: 'your', their: 'their', the: 'the', a: 'the', an: 'the' };
+
+/** The English noun phrases a text talks about ("the telescope", "your old maps"), most frequent first. */
+export function nounPhrases(text: string): string[] {
+  const counts = new Map<string, number>();
+  const words = text.toLowerCase().match(/\p{L}[\p{L}'-]*|[^\p{L}\s]/gu) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    const owner = OWNER[words[i]];
+    // "Mira is a lighthouse keeper", "Luna, a stargazer": that is the agent itself, not something to ask it about
+    if (!owner || ['is', 'am', 'are', 'was', 'were', 'as', ',', ')'].includes(words[i - 1])) continue;
+    // "a little shy", "a bit tired" describe; they name no thing
+    if (['little', 'bit', 'lot', 'few', 'bunch'].includes(words[i + 1])) continue;
+    const body: string[] = [];
+    for (let j = i + 1; j < words.length && body.length < 3 && /^\p{Ll}[\p{Ll}-]*$/u.test(words[j]) && !PHRASE_END.has(words[j]) && !OWNER[words[j]]; j++) body.push(words[j]);
+    // a phrase ends in its noun; one word that is an "-ly" adverb or a stop word is no thing
+    if (body.length === 0 || STOP_WORDS.has(body[body.length - 1]) || body[body.length - 1].endsWith('ly')) continue;
+    const phrase = `${owner} ${body.join(' ')}`;
+    counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([phrase]) => phrase);
 }
 
 /** Strips what models put around list items: numbering, bullets and quotes. */
@@ -97,6 +123,11 @@ export async function askForLines(model: ChatModel, messages: ChatMessage[], opt
     .filter((line) => line && !/[:：]$/.test(line));
 }
 
+/** The sentences of the agent's texts that are not orders to the model. */
+function spokenSentences(text: string): string {
+  return (text.match(/[^。！？!?.\n]+[。！？!?.]*/g) ?? []).filter((sentence) => !isInstruction(sentence.trim())).join(' ');
+}
+
 /** Three different suggestions without a model, made from the conversation's own words. */
 export function offlineSuggestions(input: { persona: string; turns: Turn[] }): string[] {
   const lastUser = input.turns.findLast((t) => t.role === 'user')?.content ?? '';
@@ -111,14 +142,18 @@ export function offlineSuggestions(input: { persona: string; turns: Turn[] }): s
   };
 
   const candidates: string[] = [];
-  const replyWord = pick(inLanguage(lastReply), []);
-  if (replyWord) candidates.push(chinese ? `多說一點關於「${replyWord}」的事` : `Tell me more about ${replyWord}.`);
-  const topic = pick(inLanguage(input.persona), replyWord ? [replyWord] : []);
-  if (topic) {
-    const asks = chinese
-      ? [`你覺得「${topic}」怎麼樣？`, `你是怎麼開始接觸「${topic}」的？`, `「${topic}」最吸引你的是什麼？`]
-      : [`What do you think about ${topic}?`, `How did you get into ${topic}?`, `What do you love about ${topic}?`];
-    candidates.push(asks[seed % asks.length]);
+  if (chinese) {
+    const replyWord = pick(inLanguage(lastReply), []);
+    if (replyWord) candidates.push(`多說一點關於「${replyWord}」的事`);
+    const topic = pick(inLanguage(input.persona), replyWord ? [replyWord] : []);
+    if (topic) candidates.push([`你覺得「${topic}」怎麼樣？`, `你是怎麼開始接觸「${topic}」的？`, `「${topic}」最吸引你的是什麼？`][seed % 3]);
+  } else {
+    // English needs a noun phrase ("the old telescope"), not a bare keyword ("about curious?")
+    const replyThing = pick(nounPhrases(lastReply), []);
+    if (replyThing) candidates.push(`Tell me more about ${replyThing}.`);
+    // orders to the model ("…the user…") are no topic to ask the agent about
+    const topic = pick(nounPhrases(spokenSentences(input.persona)), replyThing ? [replyThing] : []);
+    if (topic) candidates.push([`What do you think about ${topic}?`, `What is special about ${topic}?`, `How did ${topic} come into your life?`][seed % 3]);
   }
   const generic = chinese
     ? ['你平常喜歡做什麼？', '你今天過得怎麼樣？', '你現在在做什麼呢？', '什麼事會讓你開心？']

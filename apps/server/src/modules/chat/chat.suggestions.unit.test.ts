@@ -12,7 +12,7 @@ afterAll(() => provider.close());
 beforeEach(() => provider.reset());
 
 const model = () => openAiCompatibleChat({ baseUrl: provider.url, apiKey: null, model: 'm', backoffMs: 1 });
-const persona = 'Mira is a lighthouse keeper who loves astronomy and sea shanties.';
+const persona = 'Mira is a lighthouse keeper who loves astronomy and sea shanties. Her lamp has never gone out.';
 const english = {
   persona,
   turns: [
@@ -35,8 +35,8 @@ describe('offline suggestions', () => {
     expect(new Set(first).size).toBe(3);
     for (const s of first) expect([...s].length).toBeLessThanOrEqual(60);
     // "telescope" is what the last reply talks about most
-    expect(first[0]).toBe('Tell me more about telescope.');
-    expect(first[1]).toMatch(/lighthouse|astronomy/);
+    expect(first[0]).toBe('Tell me more about the telescope.');
+    expect(first[1]).toMatch(/ your lamp\b/);
     expect(offlineSuggestions(english)).toEqual(first);
   });
 
@@ -46,6 +46,20 @@ describe('offline suggestions', () => {
     expect(replies[0]).toBe('多說一點關於「望遠鏡」的事');
     expect(replies[1]).toMatch(/燈塔|看守/);
     for (const s of replies) expect(s).toMatch(/[\u3400-\u9fff]/);
+  });
+
+  it('are grammatical English: a thing to ask about is a noun phrase, never a bare adjective', () => {
+    const curious = offlineSuggestions({
+      persona: 'Ren is curious and shy. {{char}} is a librarian who hides behind her books.',
+      turns: [
+        { role: 'user', content: 'Are you curious?' },
+        { role: 'assistant', content: 'So curious! I keep my notes in an old wooden box.' },
+      ],
+    });
+    expect(curious).toHaveLength(3);
+    for (const s of curious) expect(s).not.toMatch(/about (curious|shy|so)\b|\{\{|\bher\b/i);
+    expect(curious[0]).toMatch(/^Tell me more about (your notes|the old wooden box)\.$/);
+    expect(curious[1]).toMatch(/your books/);
   });
 
   it('vary with the conversation and still give three for an empty one', () => {

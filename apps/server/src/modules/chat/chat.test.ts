@@ -61,6 +61,29 @@ describe('chat room with the offline engine', () => {
     expect(history.body.data.items[0]).toMatchObject({ id: chat.id, preview: 'Hello, night traveller.' });
   });
 
+  it('resumes the latest conversation with the agent, and starts a new one only when asked', async () => {
+    const [user, agent] = [await t.user(), (await buildAgent(t, { owner: other })).id];
+    const openAgain = async (fresh?: boolean) => (await t.call<Detail>(C('open'), { agentId: agent, ...(fresh === undefined ? {} : { fresh }) }, { token: user.token })).body.data;
+    const first = await openAgain();
+    expect(first.messages).toHaveLength(1);
+    expect((await openAgain()).id).toBe(first.id);
+    expect((await openAgain(false)).id).toBe(first.id);
+    // conversations are ordered by activity time: keep the two apart even on a fast machine
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = await openAgain(true);
+    expect(fresh.id).not.toBe(first.id);
+    // the newest one is the latest now, until the first is talked in again
+    expect((await openAgain()).id).toBe(fresh.id);
+    await send(t, user.token, { conversationId: first.id, content: 'Back to you' });
+    const resumed = await openAgain();
+    expect(resumed.id).toBe(first.id);
+    expect(resumed.messages.length).toBeGreaterThan(1);
+    // another user's "Chat" never lands in this user's conversation
+    expect((await t.call<Detail>(C('open'), { agentId: agent }, { token: me.token })).body.data.id).not.toBe(first.id);
+    const history = await t.call<{ items: unknown[] }>(C('history'), { agentId: agent }, { token: user.token });
+    expect(history.body.data.items).toHaveLength(2);
+  });
+
   it('refuses agents the caller cannot see', async () => {
     const draft = (await buildAgent(t, { owner: other, publishedAt: null })).id;
     const res = await t.call(calls.chat.open, { agentId: draft }, { token: me.token });

@@ -9,7 +9,7 @@ const texts: Record<Language, (name: string) => { title: string; content: string
   }),
   zh_TW: (name) => ({
     title: '歡迎來到 Starlit',
-    content: `嗨，${name}！建立你的 AI 角色、與它聊天，並與社群分享你的創作。`,
+    content: `嗨，${name}！建立你的 AI 智能體、與它聊天，並與社群分享你的創作。`,
   }),
 };
 

@@ -14,6 +14,16 @@ export function usersRepository(db: Db) {
       const [row] = await tx.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
       return row ?? null;
     },
+    /** Users whose name contains `text` (case-insensitive, LIKE wildcards taken literally), names starting with it first. */
+    async search(text: string, limit: number): Promise<UserRow[]> {
+      const pattern = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+      return db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.userName}) like ${`%${pattern}%`}`)
+        .orderBy(sql`lower(${users.userName}) like ${`${pattern}%`} desc`, sql`lower(${users.userName})`)
+        .limit(limit);
+    },
     /** Inserts a user; null when the name is taken (case-insensitive). */
     async insert(values: typeof users.$inferInsert, tx: Db | Tx = db): Promise<UserRow | null> {
       const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();

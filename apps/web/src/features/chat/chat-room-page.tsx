@@ -35,7 +35,7 @@ function RoomFrame({ activeId, children }: { activeId: string | null; children: 
   );
 }
 
-/** `?agentId=`: opens a new conversation (chat/open) once, then shows it under its own address. */
+/** `?agentId=`: opens the latest conversation with the agent, or a first one (chat/open), then shows it under its own address. */
 function OpenConversation({ agentId }: { agentId: string }) {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
@@ -162,7 +162,7 @@ function MyConversations() {
 }
 
 /**
- * `/chatroom`: `?conversationId=` resumes a conversation, `?agentId=` starts one, and without
+ * `/chatroom`: `?conversationId=` shows a conversation, `?agentId=` resumes the latest with the agent (or starts one), and without
  * either it lists my conversations. Open to visitors, who must log in to send. The views set
  * their own titles (a conversation names its agent): an effect here would run after theirs and win.
  */

@@ -47,7 +47,7 @@ function OfflineNotice() {
   );
 }
 
-/** Starts a new conversation with an agent (chat/open) and goes there. */
+/** Starts a new conversation with an agent (chat/open with fresh: true, "New chat") and goes there. */
 function useNewConversation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -120,7 +120,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
     },
     editDraft,
     discardEditDraft: () => setEditDraft(null),
-    newConversation: () => newConversation.mutate({ agentId: detail.agentId }),
+    newConversation: () => newConversation.mutate({ agentId: detail.agentId, fresh: true }),
   };
 
   const suggestions = !stream.busy && last?.message.role === 'agent' && last.message.status !== 'streaming' ? last.message.suggestions.slice(0, 3) : [];
@@ -143,7 +143,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
             <Button variant="secondary" size="sm" className="max-sm:px-3 xl:hidden" onClick={() => setMemoriesOpen(true)} aria-haspopup="dialog">
               {t('room.memories')}
             </Button>
-            <Button variant="secondary" size="sm" className="max-sm:px-3" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate({ agentId: detail.agentId })} aria-label={t('room.newChat')}>
+            <Button variant="secondary" size="sm" className="max-sm:px-3" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate({ agentId: detail.agentId, fresh: true })} aria-label={t('room.newChat')}>
               <span className="hidden sm:inline">{t('room.newChat')}</span>
             </Button>
           </span>

@@ -12,9 +12,10 @@ import { useHotAgents } from './chat-queries';
 
 const rankColours = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-300 text-orange-950'];
 
-/** Heat is a decayed sum; one decimal is enough to compare. */
-function formatHeat(heat: number, language: string): string {
-  return new Intl.NumberFormat(language.replace('_', '-'), { maximumFractionDigits: 1 }).format(heat);
+/** Heat is a decayed sum of messages: shown whole (any activity at least 1) and short when large, like a count. */
+export function formatHeat(heat: number, language: string): string {
+  const whole = heat > 0 ? Math.max(1, Math.round(heat)) : 0;
+  return new Intl.NumberFormat(language.replace('_', '-'), { notation: 'compact', maximumFractionDigits: 1 }).format(whole);
 }
 
 /** `/hotlist`: public agents ranked by recent chat activity, each a click away from a chat. Open to visitors. */

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@starlit/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/app-store';
 import { imageUrl, staticUrl } from '../../platform/static-url';
@@ -7,6 +6,7 @@ import { MusicIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import type { FeedWork } from './feed-types';
 import { EngineBadge, TagList, TypeBadge } from './work-badges';
+import { DateTime } from '../../ui/date-time';
 
 const DETAIL_IMAGE_WIDTH = 1200;
 
@@ -54,7 +54,7 @@ export function WorkDetailModal({ onClose }: { onClose(): void }) {
             <div className="min-w-0">
               <p className="truncate font-medium">{work.author.userName}</p>
               <p className="text-xs text-muted">
-                {t('detail.publishedAt')} <time dateTime={work.publishedAt}>{formatDateTime(work.publishedAt)}</time>
+                {t('detail.publishedAt')} <DateTime value={work.publishedAt} />
               </p>
             </div>
           </div>

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@starlit/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/app-store';
 import { Avatar } from '../../ui/avatar';
@@ -6,6 +5,7 @@ import { Modal } from '../../ui/modal';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useNoticeDetail } from './notice-queries';
+import { DateTime } from '../../ui/date-time';
 
 /** NOTICE_CONTENT: one notice in full. Opening it marks it read on the server. */
 export function NoticeContentModal({ onClose }: { onClose(): void }) {
@@ -34,7 +34,7 @@ export function NoticeContentModal({ onClose }: { onClose(): void }) {
                 <span aria-hidden="true">·</span>
               </>
             )}
-            <time dateTime={notice.createdAt}>{formatDateTime(notice.createdAt)}</time>
+            <DateTime value={notice.createdAt} />
           </p>
           <p className="mt-4 text-sm leading-relaxed whitespace-pre-line break-words">{notice.content}</p>
         </article>

@@ -1,4 +1,4 @@
-import { formatDateTime, truncateByWidth } from '@starlit/contract/rules';
+import { truncateByWidth } from '@starlit/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/app-store';
 import { Avatar } from '../../ui/avatar';
@@ -11,6 +11,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { useNoticeList } from './notice-queries';
 import type { Notice, NoticeKind } from './notice-types';
+import { DateTime } from '../../ui/date-time';
 
 /** Snippets are cut by display width (a Chinese character counts 2, SPEC §5). */
 const SNIPPET_WIDTH = 140;
@@ -37,9 +38,7 @@ function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-3">
             <span className={`min-w-0 truncate ${notice.read ? 'font-medium text-ink/90' : 'font-semibold text-ink'}`}>{notice.title}</span>
-            <time dateTime={notice.createdAt} className="shrink-0 text-xs text-muted tabular-nums">
-              {formatDateTime(notice.createdAt)}
-            </time>
+            <DateTime value={notice.createdAt} className="shrink-0 text-xs text-muted tabular-nums" />
           </span>
           {actor && <span className="mt-0.5 block text-xs text-muted">{t('from', { name: actor.userName })}</span>}
           <span className="mt-1 line-clamp-2 block text-sm leading-relaxed text-muted">{truncateByWidth(notice.content.replace(/\s+/g, ' '), SNIPPET_WIDTH)}</span>

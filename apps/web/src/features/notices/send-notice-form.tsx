@@ -1,8 +1,10 @@
-import { NOTICE_LIMITS } from '@starlit/contract';
-import { useId, type FormEvent } from 'react';
+import { calls, NOTICE_LIMITS } from '@starlit/contract';
+import { LIMITS } from '@starlit/contract/rules';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCall } from '../../api/calls';
 import { Button } from '../../ui/button';
-import { TextArea, TextField } from '../../ui/field';
+import { FieldMessage, TextArea, TextField } from '../../ui/field';
 import { useForm } from '../../ui/form';
 import { SendIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
@@ -13,20 +15,69 @@ type Audience = 'everyone' | 'user';
 
 const audienceLabels = { everyone: 'send.audienceEveryone', user: 'send.audienceUser' } as const satisfies Record<Audience, string>;
 
-const BLANK = { title: '', content: '', audience: 'everyone' as Audience, userId: '' };
+interface Recipient {
+  userId: string;
+  userName: string;
+}
+
+const BLANK = { title: '', content: '', audience: 'everyone' as Audience, recipient: null as Recipient | null };
+
+/** The one user a notice goes to, picked by name from an admin-only search. */
+function RecipientPicker({ picked, onPick }: { picked: Recipient | null; onPick(user: Recipient | null): void }) {
+  const { t } = useTranslation('notices');
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query.trim()), LIMITS.defaultDebounceMs);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const matches = useCall(calls.auth.searchUsers, { query: debounced }, { enabled: debounced !== '' && picked === null });
+
+  if (picked) {
+    return (
+      <div className="flex h-10 items-center gap-2 text-sm">
+        <span className="text-muted">{t('send.to')}</span>
+        <span className="font-semibold text-ink">{picked.userName}</span>
+        <Button variant="secondary" size="sm" onClick={() => onPick(null)}>
+          {t('send.change')}
+        </Button>
+      </div>
+    );
+  }
+  const items = matches.data?.items ?? [];
+  return (
+    <div className="relative">
+      <TextField label={t('send.userLabel')} value={query} onChange={setQuery} maxLength={40} autoComplete="off" placeholder={t('send.userPlaceholder')} />
+      {debounced !== '' && matches.isSuccess && (
+        <ul aria-label={t('send.matches')} className="mt-1 flex max-h-48 flex-col overflow-y-auto rounded-xl border border-line bg-surface py-1 shadow-sm">
+          {items.length === 0 && <li className="px-3 py-2 text-sm text-muted">{t('send.noMatch')}</li>}
+          {items.map((user) => (
+            <li key={user.userId}>
+              <button type="button" onClick={() => onPick(user)} className="w-full cursor-pointer px-3 py-2 text-left text-sm text-ink hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-white/10">
+                {user.userName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /** Admins send a system notice to everyone or to one user (create_system_notice / create_user_system_notice). */
 export function SendNoticeForm() {
   const { t } = useTranslation('notices');
   const send = useSendNotice();
   const form = useForm(BLANK);
-  const { title, content, audience, userId } = form.values;
+  const { title, content, audience, recipient } = form.values;
+  const [needsRecipient, setNeedsRecipient] = useState(false);
   const heading = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (audience === 'user' && !recipient) return setNeedsRecipient(true);
     send.mutate(
-      { title: title.trim(), content: content.trim(), userId: audience === 'user' ? userId.trim() : null },
+      { title: title.trim(), content: content.trim(), userId: audience === 'user' && recipient ? recipient.userId : null },
       {
         onSuccess: () => {
           notifySuccess(t('send.sent'));
@@ -59,7 +110,16 @@ export function SendNoticeForm() {
             </div>
           </fieldset>
           {audience === 'user' && (
-            <TextField label={t('send.userIdLabel')} value={userId} onChange={(v) => form.set('userId', v)} required placeholder="00000000-0000-0000-0000-000000000000" className="min-w-56 flex-1" />
+            <div className="min-w-56 flex-1">
+              <RecipientPicker
+                picked={recipient}
+                onPick={(user) => {
+                  form.set('recipient', user);
+                  setNeedsRecipient(false);
+                }}
+              />
+              <FieldMessage text={needsRecipient ? t('send.pickUser') : null} />
+            </div>
           )}
           <Button type="submit" size="sm" className="ml-auto" disabled={send.isPending} icon={send.isPending ? <Spinner className="size-4" /> : <SendIcon size={16} />}>
             {t('send.submit')}

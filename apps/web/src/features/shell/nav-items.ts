@@ -1,4 +1,4 @@
-/** The header's navigation (SPEC §2 routes); "Create" leads to AIGC publishing. */
+/** The header's navigation (SPEC §2 routes); "Create" leads to the page of what can be created. */
 export const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
   { to: '/community', key: 'nav.community', end: false },

@@ -19,7 +19,7 @@ export function AgentDirectory() {
   useDocumentTitle(t('title'));
   const agents = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-6 md:py-10">
+    <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6 sm:px-6 md:py-10 lg:px-8">
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
         <p className="mt-2 text-muted">{t('subtitle')}</p>

@@ -30,7 +30,7 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
   const { t } = useTranslation('agent-center');
   useDocumentTitle(agent.nickname);
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:py-10">
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:px-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:py-10 lg:px-8">
       <div className="mx-auto w-full max-w-sm md:max-w-none">
         <AgentAvatar key={agent.id} avatar={agent.avatar} name={agent.nickname} />
       </div>
@@ -50,15 +50,6 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
           <Link to={`/chatroom?agentId=${agent.id}`} className={buttonClass('primary', 'md')}>
             {t('home.chat')}
           </Link>
-          {/* following arrives with the social features: shown, but honest about it */}
-          <span title={t('home.followSoon')} className="inline-flex">
-            <button type="button" disabled aria-describedby="follow-soon" className={buttonClass('secondary', 'md')}>
-              {t('home.follow')}
-            </button>
-            <span id="follow-soon" className="sr-only">
-              {t('home.followSoon')}
-            </span>
-          </span>
           <Link to={`/agent-personality/${agent.id}`} className={buttonClass('secondary', 'md')}>
             {t('home.persona')}
           </Link>

@@ -1,5 +1,4 @@
 import type { Agent } from '@starlit/contract';
-import { rateToSlider, semitonesToSlider } from '@starlit/contract/rules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +8,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { WithAgent } from './agent-center-page';
 import { PillList } from './agent-home';
+import { voiceSettingsText } from './voice-settings-text';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,7 +25,7 @@ function Text({ value, empty }: { value: string; empty: string }) {
 
 /** The persona of an agent (SPEC §2 "agent personality"): everything that shapes how it talks. */
 function Personality({ agent }: { agent: z.output<typeof Agent> }) {
-  const { t } = useTranslation('agent-center');
+  const { t, i18n } = useTranslation('agent-center');
   useDocumentTitle(t('persona.title', { name: agent.nickname }));
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6 md:py-10">
@@ -63,7 +63,7 @@ function Personality({ agent }: { agent: z.output<typeof Agent> }) {
               <li key={voice.voiceId} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-xl bg-brand-50 px-3 py-2 text-sm dark:bg-white/5">
                 <span className="font-semibold text-ink">{voice.name}</span>
                 <span className="text-muted">{voice.cloned ? t('persona.cloned') : t('persona.official')}</span>
-                <span className="text-muted">{t('persona.settings', { pitch: semitonesToSlider(voice.pitch), volume: rateToSlider(voice.volume), speed: rateToSlider(voice.speed) })}</span>
+                <span className="text-muted">{t('persona.settings', voiceSettingsText(voice, i18n.language))}</span>
               </li>
             ))}
           </ul>

@@ -4,15 +4,17 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AvatarStep } from './avatar-step';
+import { CardFieldsSection } from './card-fields-section';
 import { IdentityStep } from './identity-step';
 import { PublishPanel } from './publish-panel';
+import { PublishedEditDialog, PublishedNotice } from './published-edit-dialog';
 import { SaveIndicator } from './save-indicator';
 import { FieldMessage, SelectField, TextArea, TextField } from '../../../ui/field';
 import { useFieldError } from '../../../ui/form';
 import { StepSection } from './section';
 import { SkillsStep } from './skills-step';
 import { Stepper } from './stepper';
-import { stepStatuses, STEPS } from './steps';
+import { missingRequirements, stepStatuses, STEPS } from './steps';
 import { TagsStep } from './tags-step';
 import { useAgentEditor } from './use-agent-editor';
 import { VoiceStep } from './voice-step';
@@ -36,11 +38,13 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
         <h1 className="text-xl font-bold text-ink sm:text-2xl">{agent ? t('title.edit') : t('title.create')}</h1>
         <SaveIndicator editor={editor} />
       </div>
+      <PublishedNotice editor={editor} />
+      <PublishedEditDialog editor={editor} />
       {editor.hadLocalEdits && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">{t('save.local')}</p>}
       <FieldMessage text={editor.refusal} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[220px_minmax(0,1fr)]">
         <aside className="sticky top-16 z-10 -mx-4 min-w-0 border-b border-line bg-page/95 px-4 py-2 backdrop-blur lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
-          <Stepper statuses={statuses} />
+          <Stepper statuses={statuses} missing={missingRequirements(texts, agent).size} />
         </aside>
         <div className="flex min-w-0 flex-col gap-5">
           <div className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_180px] sm:p-6">
@@ -71,6 +75,7 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
           <StepSection step="identity" index={STEPS.indexOf('identity')}>
             <IdentityStep agentId={agent?.id ?? null} />
           </StepSection>
+          {agent && <CardFieldsSection agentId={agent.id} />}
           <PublishPanel editor={editor} />
         </div>
       </div>

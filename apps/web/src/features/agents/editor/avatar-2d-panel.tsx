@@ -1,5 +1,5 @@
 import { AVATAR_LIMITS, AVATAR_STYLES, calls, ErrorCode, errorMessage, type AvatarJob } from '@starlit/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk } from '../../../api/client';
@@ -8,10 +8,20 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from '../../../ui/field';
-import { inputClass } from '../../../ui/field';
+import { FieldMessage, inputClass } from '../../../ui/field';
+import { FileButton } from '../../../ui/file-button';
 
 type Job = z.infer<typeof AvatarJob>;
+
+/** Waits between status polls: the realtime `job` event usually arrives first, polling is the fallback. */
+const POLL_DELAYS_MS = [1000, 2000, 5000] as const;
+
+/** The wait before status poll `count` (0-based), backing off to the last delay. */
+export function pollDelay(count: number): number {
+  return POLL_DELAYS_MS[Math.min(count, POLL_DELAYS_MS.length - 1)];
+}
+
+const finished = (job: Job | undefined) => job?.status === 'done' || job?.status === 'failed';
 
 export interface Avatar2dPanelProps {
   agentId: string;
@@ -32,12 +42,16 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
   const [uploading, setUploading] = useState(false);
   const status = useCall(calls.avatars.status, { jobId: jobId ?? '' }, {
     enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000),
+    refetchInterval: (query) => (finished(query.state.data) || query.state.error ? false : pollDelay(query.state.dataUpdateCount)),
   });
   const current = status.data;
+  // the parent's callback changes on every render, so a finished job must be announced once, not per render
+  const announced = useRef<string | null>(null);
   useEffect(() => {
-    if (current?.status === 'done') void onChanged();
-  }, [current?.status, onChanged]);
+    if (current?.status !== 'done' || announced.current === current.jobId) return;
+    announced.current = current.jobId;
+    void onChanged();
+  }, [current, onChanged]);
 
   const generate = async (event: FormEvent) => {
     event.preventDefault();
@@ -112,10 +126,7 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
         </div>
         {current?.status === 'failed' && <FieldMessage text={t('avatar.failed', { reason: current.reason ?? '' })} />}
       </form>
-      <label className="flex flex-col gap-1 text-sm">
-        {t('avatar.upload2d')}
-        <input type="file" accept="image/jpeg,image/png,image/webp" disabled={uploading} onChange={(e) => void upload(e.target.files?.[0])} className="min-w-0 text-sm" />
-      </label>
+      <FileButton label={t('avatar.upload2d')} accept="image/jpeg,image/png,image/webp" disabled={uploading} onFile={(file) => void upload(file)} />
       {uploading && <p className="text-sm text-muted">{t('avatar.uploading')}</p>}
       <FieldMessage text={error} />
     </div>

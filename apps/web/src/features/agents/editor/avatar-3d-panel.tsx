@@ -6,6 +6,7 @@ import { useCall } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { fileToBase64 } from './file-data';
 import { FieldMessage } from '../../../ui/field';
+import { FileButton } from '../../../ui/file-button';
 
 /** 3D avatar: an uploaded VRM model or one of the built-in models. */
 export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChanged(): Promise<void> }) {
@@ -31,10 +32,7 @@ export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChang
 
   return (
     <div className="flex flex-col gap-4">
-      <label className="flex flex-col gap-1 text-sm">
-        {t('avatar.upload3d')}
-        <input type="file" accept=".vrm" disabled={busy} onChange={(e) => void upload(e.target.files?.[0])} className="min-w-0 text-sm" />
-      </label>
+      <FileButton label={t('avatar.upload3d')} accept=".vrm" disabled={busy} onFile={(file) => void upload(file)} />
       <div>
         <h3 className="mb-2 text-sm font-semibold text-ink">{t('avatar.defaults')}</h3>
         <ul className="flex flex-wrap gap-2">

@@ -9,8 +9,8 @@ import { invalidateCalls, setCallData } from '../../../api/keys';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { fileToBase64 } from './file-data';
-import { FieldMessage } from '../../../ui/field';
-import { inputClass } from '../../../ui/field';
+import { FieldMessage, inputClass } from '../../../ui/field';
+import { FileButton } from '../../../ui/file-button';
 
 type VoiceData = z.infer<typeof Voice>;
 type Phase = { step: 'idle' } | { step: 'checking' } | { step: 'refused'; reason: string } | { step: 'cloning'; voiceId: string };
@@ -61,10 +61,7 @@ export function CloneUpload() {
           </select>
         </label>
       </div>
-      <label className="flex flex-col gap-1 text-sm">
-        {t('clone.file')}
-        <input type="file" accept="audio/*,.wav,.mp3,.ogg,.m4a,.flac" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="min-w-0 text-sm" />
-      </label>
+      <FileButton label={t('clone.file')} accept="audio/*,.wav,.mp3,.ogg,.m4a,.flac" onFile={(chosen) => setFile(chosen ?? null)} />
       <div>
         <Button type="submit" size="sm" disabled={phase.step === 'checking' || voice?.status === 'creating'}>
           {t('clone.submit')}

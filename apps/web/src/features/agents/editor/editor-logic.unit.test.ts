@@ -1,7 +1,9 @@
+import type { Agent } from '@starlit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { createAutosave, type SaveState } from './autosave';
 import { createDraftStore } from './draft-store';
-import { stepStatuses } from './steps';
+import { missingRequirements, REQUIREMENTS, stepStatuses } from './steps';
 import { addVoice, removeVoice } from './voice-rules';
 
 function memoryStorage() {
@@ -124,3 +126,35 @@ describe('step statuses', () => {
     expect(stepStatuses({ ...texts, roleSetting: 'r'.repeat(1001) }, null).roleSetting).toBe('missing');
   });
 });
+
+describe('publish checklist', () => {
+  const texts = { nickname: 'Nova', gender: 'Unknown', roleSetting: 'A pilot', opening: 'Hello', roleIntro: 'A guide' } as const;
+  const agent: z.infer<typeof Agent> = {
+    id: 'a',
+    owner: { userId: 'u', userName: 'me', avatar: null },
+    isOwner: true,
+    ...texts,
+    tags: [],
+    avatar: { kind: '2d', image: '/media/a.png', vrm: null, editPrompt: null, referenceImage: null, style: null },
+    skills: [{ key: 'TextToImage', priceDiamonds: 30, usageDays: 30 }],
+    voices: [{ voiceId: 'v', name: 'Aria', gender: 'Female', cloned: false, pitch: 0, volume: 1, speed: 1 }],
+    isPublic: true,
+    status: 'draft',
+    publishedAt: null,
+    audition: { audio: '/media/a.wav', engine: 'eSpeak', createdAt: '2026-01-01T00:00:00.000Z' },
+    missing: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('is complete for an agent that can be published, with or without tags and identities', () => {
+    expect(missingRequirements(texts, agent).size).toBe(0);
+    expect(REQUIREMENTS).toHaveLength(8);
+  });
+
+  it('names what is missing, the audition until there is one', () => {
+    expect([...missingRequirements({ ...texts, roleIntro: '' }, { ...agent, audition: null })]).toEqual(['agent.roleIntroRequired', 'agent.auditionRequired']);
+    expect(missingRequirements(texts, null).has('agent.skillRequired')).toBe(true);
+  });
+});
+

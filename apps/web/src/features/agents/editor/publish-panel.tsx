@@ -1,5 +1,4 @@
-import { calls, type MessageKey } from '@starlit/contract';
-import { publishProblems } from '@starlit/contract/rules';
+import { calls } from '@starlit/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,11 +6,9 @@ import { callApi, isOk } from '../../../api/client';
 import { Button, buttonClass } from '../../../ui/button';
 import { CheckIcon } from '../../../ui/icons';
 import { FieldMessage } from '../../../ui/field';
-import { goToStep, sectionId, STEP_OF_PROBLEM } from './steps';
+import { goToStep, missingRequirements, REQUIREMENTS, sectionId, STEP_OF_PROBLEM } from './steps';
 import { useRuleMessage } from '../../../ui/rule-message';
 import type { AgentEditorState } from './use-agent-editor';
-
-const REQUIREMENTS: readonly MessageKey[] = ['agent.roleNameRequired', 'agent.roleSettingRequired', 'agent.openingRequired', 'agent.roleIntroRequired', 'agent.skillRequired', 'agent.voiceRequired', 'agent.avatarRequired', 'agent.auditionRequired'];
 
 /** The publish checklist (SPEC §5), the public switch, publish and unpublish. */
 export function PublishPanel({ editor }: { editor: AgentEditorState }) {
@@ -20,16 +17,7 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   const { agent, texts } = editor;
-  const problems = publishProblems({
-    ...texts,
-    tags: agent?.tags ?? [],
-    hasAvatar: Boolean(agent?.avatar.image || agent?.avatar.vrm),
-    voiceCount: agent?.voices.length ?? 0,
-    skillCount: agent?.skills.length ?? 0,
-    auditioned: Boolean(agent?.audition),
-  });
-  // the audition counts as missing until there is one, even before an opening and a voice exist
-  const missing = new Set<MessageKey>(agent?.audition ? problems : [...problems, 'agent.auditionRequired']);
+  const missing = missingRequirements(texts, agent);
 
   const act = async (call: typeof calls.agents.publish | typeof calls.agents.unpublish) => {
     if (!agent) return;

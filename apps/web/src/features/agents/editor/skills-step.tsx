@@ -21,7 +21,8 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
   const [optimistic, setOptimistic] = useState<Key[] | null>(null);
   const chosen = new Set(optimistic ?? agent?.skills.map((skill) => skill.key) ?? []);
 
-  const toggle = async (key: Key) => {
+  const toggle = (key: Key) => editor.guardEdit(() => void toggleNow(key));
+  const toggleNow = async (key: Key) => {
     if (!agent) return;
     const next = chosen.has(key) ? [...chosen].filter((k) => k !== key) : [...chosen, key];
     setOptimistic(next);
@@ -42,11 +43,11 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
             key={skill.key}
             className="flex cursor-pointer items-center gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-white/10"
           >
-            <input type="checkbox" className="size-4 accent-brand-600" checked={chosen.has(skill.key)} onChange={() => void toggle(skill.key)} />
+            <input type="checkbox" className="size-4 accent-brand-600" checked={chosen.has(skill.key)} onChange={() => toggle(skill.key)} />
             <span className="min-w-0 flex-1">
               <span className="block text-sm font-medium text-ink">{t(`skills.${skill.key}`)}</span>
               <span className="block text-xs text-muted">
-                {t('skills.price', { price: skill.priceDiamonds })} · {skill.usageDays === null ? t('skills.permanent') : t('skills.days', { count: skill.usageDays })}
+                {skill.usageDays === null ? t('skills.permanent') : t('skills.days', { count: skill.usageDays })}
               </span>
             </span>
           </label>

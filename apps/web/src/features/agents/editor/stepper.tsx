@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../ui/icons';
-import { goToStep, STEPS, type StepId, type StepStatus } from './steps';
+import { goToStep, REQUIREMENTS, STEPS, type StepId, type StepStatus } from './steps';
 
 const dot: Record<StepStatus, string> = {
   done: 'bg-emerald-500 text-white',
@@ -9,9 +9,10 @@ const dot: Record<StepStatus, string> = {
 };
 
 /** The step list: a side column on desktop, a compact scrollable row on phones. */
-export function Stepper({ statuses }: { statuses: Record<StepId, StepStatus> }) {
+export function Stepper({ statuses, missing }: { statuses: Record<StepId, StepStatus>; missing: number }) {
   const { t } = useTranslation('agents');
-  const done = STEPS.filter((step) => statuses[step] === 'done').length;
+  // counted like the publish checklist it leads to, so "8/8" means it can be published
+  const done = REQUIREMENTS.length - missing;
   return (
     <nav aria-label={t('steps.label')}>
       <p className="mb-2 hidden text-xs font-semibold tracking-wide text-muted uppercase lg:block">{t('steps.label')}</p>
@@ -39,7 +40,7 @@ export function Stepper({ statuses }: { statuses: Record<StepId, StepStatus> }) 
           >
             {t('publish.checklist')}
             <span className="text-xs text-muted">
-              {done}/{STEPS.length}
+              {done}/{REQUIREMENTS.length}
             </span>
           </button>
         </li>

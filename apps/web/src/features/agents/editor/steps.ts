@@ -1,5 +1,5 @@
 import type { Agent, MessageKey } from '@starlit/contract';
-import { Opening, RoleIntro, RoleSetting } from '@starlit/contract/rules';
+import { Opening, publishProblems, RoleIntro, RoleSetting } from '@starlit/contract/rules';
 import type { z } from 'zod';
 import type { DraftTexts } from './draft-store';
 
@@ -22,6 +22,23 @@ export const STEP_OF_PROBLEM: Partial<Record<MessageKey, StepId>> = {
   'agent.avatarRequired': 'avatar',
   'agent.auditionRequired': 'voice',
 };
+
+/** The publish checklist (SPEC §5), in the create flow's order. */
+export const REQUIREMENTS: readonly MessageKey[] = ['agent.roleNameRequired', 'agent.roleSettingRequired', 'agent.openingRequired', 'agent.roleIntroRequired', 'agent.skillRequired', 'agent.voiceRequired', 'agent.avatarRequired', 'agent.auditionRequired'];
+
+/** The requirements of the checklist not met yet; none when the agent can be published. */
+export function missingRequirements(texts: DraftTexts, agent: z.infer<typeof Agent> | null): Set<MessageKey> {
+  const problems = publishProblems({
+    ...texts,
+    tags: agent?.tags ?? [],
+    hasAvatar: Boolean(agent?.avatar.image || agent?.avatar.vrm),
+    voiceCount: agent?.voices.length ?? 0,
+    skillCount: agent?.skills.length ?? 0,
+    auditioned: Boolean(agent?.audition),
+  });
+  // the audition counts as missing until there is one, even before an opening and a voice exist
+  return new Set<MessageKey>(agent?.audition ? problems : [...problems, 'agent.auditionRequired']);
+}
 
 /** Whether each step is complete; tags and identity are optional for publishing. */
 export function stepStatuses(texts: DraftTexts, agent: z.infer<typeof Agent> | null): Record<StepId, StepStatus> {

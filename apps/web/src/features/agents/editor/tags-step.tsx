@@ -20,13 +20,15 @@ export function TagsStep({ editor }: { editor: AgentEditorState }) {
   const tags = agent?.tags ?? [];
   const suggestions = t('tags.suggestions').split(',');
 
-  const save = async (next: string[]) => {
+  const saveNow = async (next: string[]) => {
     if (!agent) return false;
     const result = await callApi(calls.agents.setTags, { id: agent.id, tags: next });
     if (isOk(result)) editor.setAgent(result.data);
     else setError(result.message);
     return isOk(result);
   };
+  // a declined first edit of a published agent leaves the promise unsettled: nothing was saved
+  const save = (next: string[]) => new Promise<boolean>((resolve) => editor.guardEdit(() => void saveNow(next).then(resolve)));
 
   const add = async (tag: string, source: 'typed' | 'picked') => {
     const outcome = addTag(tags, tag, source);

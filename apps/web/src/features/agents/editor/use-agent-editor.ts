@@ -46,15 +46,44 @@ export function useAgentEditor(initial: AgentData | null) {
   const textsRef = useRef(texts);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [refusal, setRefusal] = useState('');
+  // the first edit of a published agent waits for the owner's yes (decision 0015)
+  const agentRef = useRef(initial);
+  const editConfirmed = useRef(false);
+  const [waitingEdit, setWaitingEdit] = useState<(() => void) | null>(null);
+  const [tookOffList, setTookOffList] = useState(false);
 
   const setAgent = useCallback(
     (next: AgentData) => {
+      const before = agentRef.current?.status;
+      if (before === 'published' && next.status === 'draft') setTookOffList(editConfirmed.current);
+      // published anew: the next edit asks again
+      if (before !== 'published' && next.status === 'published') {
+        editConfirmed.current = false;
+        setTookOffList(false);
+      }
+      agentRef.current = next;
       setAgentState(next);
       // the one cached copy of the agent, and its name and flags wherever a list shows it
       setCallData(queryClient, calls.agents.get, { id: next.id }, next);
       updateShadow(queryClient, 'agent', next.id, { nickname: next.nickname, tags: next.tags, isPublic: next.isPublic, status: next.status, publishedAt: next.publishedAt });
     },
     [queryClient],
+  );
+
+  /** Runs an edit at once, or, for the first edit of a published agent, once the owner confirms it. */
+  const guardEdit = useCallback((edit: () => void) => {
+    if (editConfirmed.current || agentRef.current?.status !== 'published') return edit();
+    setWaitingEdit(() => edit);
+  }, []);
+
+  const answerEdit = useCallback(
+    (confirmed: boolean) => {
+      setWaitingEdit(null);
+      if (!confirmed || !waitingEdit) return;
+      editConfirmed.current = true;
+      waitingEdit();
+    },
+    [waitingEdit],
   );
 
   const autosave = useMemo(
@@ -103,15 +132,16 @@ export function useAgentEditor(initial: AgentData | null) {
   }, [autosave, restored]);
 
   const setText = useCallback(
-    <F extends DraftField>(field: F, value: DraftTexts[F]) => {
-      const next = { ...textsRef.current, [field]: value };
-      textsRef.current = next;
-      setTexts(next);
-      drafts.edit(idRef.current ?? NEW_AGENT, { [field]: value });
-      const valid = validEdits({ [field]: value });
-      if (valid[field] !== undefined) autosave.edit(valid);
-    },
-    [autosave, drafts],
+    <F extends DraftField>(field: F, value: DraftTexts[F]) =>
+      guardEdit(() => {
+        const next = { ...textsRef.current, [field]: value };
+        textsRef.current = next;
+        setTexts(next);
+        drafts.edit(idRef.current ?? NEW_AGENT, { [field]: value });
+        const valid = validEdits({ [field]: value });
+        if (valid[field] !== undefined) autosave.edit(valid);
+      }),
+    [autosave, drafts, guardEdit],
   );
 
   /** Reads the agent again after a change made through another call (avatar). */
@@ -130,6 +160,12 @@ export function useAgentEditor(initial: AgentData | null) {
     setText,
     saveState,
     refusal,
+    guardEdit,
+    /** Whether the confirmation of a first edit of a published agent is open. */
+    confirmingEdit: waitingEdit !== null,
+    answerEdit,
+    /** An edit took the published agent off the public list (it is a draft until published again). */
+    tookOffList,
     hadLocalEdits: Object.keys(restored).length > 0,
     /** A typed field breaks a rule, so it is kept on this device but not sent. */
     hasInvalid: Object.keys(validEdits(texts)).length < Object.keys(texts).length,

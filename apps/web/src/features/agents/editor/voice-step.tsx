@@ -60,13 +60,14 @@ export function VoiceStep({ editor }: { editor: AgentEditorState }) {
     [setAgent],
   );
 
-  const change = (next: SelectedVoice[]) => {
-    changes.current += 1;
-    setVoices(next);
-    if (!agent) return;
-    setSavingVoices(true);
-    save(agent.id, next);
-  };
+  const change = (next: SelectedVoice[]) =>
+    editor.guardEdit(() => {
+      changes.current += 1;
+      setVoices(next);
+      if (!agent) return;
+      setSavingVoices(true);
+      save(agent.id, next);
+    });
   const slide = (voiceId: string, slider: Slider, value: number) => change(voices.map((v) => (v.voiceId === voiceId ? { ...v, [slider]: value } : v)));
   const shown = (slider: Slider, value: number) => (slider === 'pitch' ? t('voice.semitones', { value: sliderToSemitones(value) }) : t('voice.rate', { value: sliderToRate(value).toFixed(2) }));
 

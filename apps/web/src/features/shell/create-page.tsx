@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ImageIcon, SparklesIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { useDocumentTitle } from '../../ui/use-document-title';
+
+interface CreateOption {
+  id: 'agent' | 'works' | 'studio';
+  icon: ReactNode;
+  /** Where the option leads and what its link says; null while the feature has not arrived. */
+  link: { to: string; action: 'create.agent.action' } | null;
+}
+
+/** What can be created, in the order people usually start; an option without a page yet says so. */
+const OPTIONS: readonly CreateOption[] = [
+  { id: 'agent', icon: <UserIcon size={26} />, link: { to: '/agent', action: 'create.agent.action' } },
+  { id: 'works', icon: <ImageIcon size={26} />, link: null },
+  { id: 'studio', icon: <VideoIcon size={26} />, link: null },
+];
+
+const card = 'flex h-full flex-col gap-3 rounded-2xl border p-5 text-left shadow-sm transition-colors sm:p-6';
+
+/** `/aigc-publish`: the header's "Create" and home's "Start creating" lead here. */
+export function CreatePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('create.title'));
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 md:py-12 lg:px-8">
+      <div className="flex items-center gap-3">
+        <span className="grid size-11 place-items-center rounded-2xl bg-gradient-to-br from-brand-900 to-brand-600 text-white shadow-lg shadow-brand-900/20">
+          <SparklesIcon size={22} />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('create.title')}</h1>
+      </div>
+      <p className="mt-3 max-w-2xl text-muted">{t('create.intro')}</p>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {OPTIONS.map((option) => {
+          const body = (
+            <>
+              <span className={`grid size-12 place-items-center rounded-xl ${option.link ? 'bg-brand-100 text-brand-700 dark:bg-white/10 dark:text-brand-200' : 'bg-line/60 text-muted'}`}>{option.icon}</span>
+              <span className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink">
+                {t(`create.${option.id}.title`)}
+                {!option.link && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-white/10 dark:text-brand-300">{t('comingSoon.badge')}</span>}
+              </span>
+              <span className="text-sm leading-relaxed text-muted">{t(`create.${option.id}.body`)}</span>
+              {option.link && <span className="mt-auto pt-2 text-sm font-semibold text-brand-700 dark:text-brand-300">{t(option.link.action)} →</span>}
+            </>
+          );
+          return (
+            <li key={option.id}>
+              {option.link ? (
+                <Link to={option.link.to} className={`${card} border-line bg-surface hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-white/5`}>
+                  {body}
+                </Link>
+              ) : (
+                <div aria-disabled="true" className={`${card} border-dashed border-line bg-surface/60 opacity-80`}>
+                  {body}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
