@@ -395,7 +395,10 @@ describe('restarts', () => {
   it('a job left running by a stopped process is taken over once its lease is stale, and the old attempt cannot record', async () => {
     let started!: () => void;
     const isRunning = new Promise<void>((r) => (started = r));
-    const first = system([slow(() => (started(), never()))]);
+    const first = system([slow(() => {
+      started();
+      return never();
+    })]);
     first.provide('slow');
     await first.start();
     const job = await first.enqueue(database.db, 'slow', {});

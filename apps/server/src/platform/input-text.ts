@@ -1,4 +1,5 @@
 // U+0000, and UTF-16 halves without their other half (JSON's "\ud800" parses to one)
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what PostgreSQL text cannot store
 const UNSTORABLE = /[\u0000\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

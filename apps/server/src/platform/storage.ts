@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -104,7 +104,7 @@ export async function writeFileAtomic(file: string, body: Buffer): Promise<void>
 
 /** The files under `folder` (a real path inside the storage root), as keys relative to `root`. */
 async function* filesUnder(root: string, folder: string): AsyncGenerator<StoredObject> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(folder, { withFileTypes: true });
   } catch {

@@ -4,7 +4,9 @@ import { MODAL_AREAS, modalAreas } from './modal-areas';
 
 const openModals = () => Object.fromEntries(MODAL_AREAS.map((area) => [area, modalAreas[area].getState().open]));
 
-afterEach(() => MODAL_AREAS.forEach((area) => modalAreas[area].getState().close()));
+afterEach(() => {
+  for (const area of MODAL_AREAS) modalAreas[area].getState().close();
+});
 
 describe('modal areas (SPEC §3 Application state)', () => {
   it('keeps one open modal per area, each in its own store', () => {

@@ -159,10 +159,14 @@ describe('3D avatars', () => {
     });
     const cases: Array<[Buffer, number, string, string]> = [
       [external, ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'zh_TW', 'VRM 模型指向檔案以外的資源：緩衝區與圖片都必須包含在檔案內'],
-      [alteredVrm((json) => void (json.images = [{ uri: 'https://attacker.example/face.png' }])), ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'en_US', 'The VRM model points at files outside it: its buffers and images must be inside the file'],
+      [alteredVrm((json) => {
+        json.images = [{ uri: 'https://attacker.example/face.png' }];
+      }), ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'en_US', 'The VRM model points at files outside it: its buffers and images must be inside the file'],
       [deeplyNestedVrm(50_000), ErrorCode.AVATAR_VRM_TOO_DEEP, 'en_US', "The VRM model's glTF JSON is nested more than 64 levels deep"],
       [deeplyNestedVrm(50_000), ErrorCode.AVATAR_VRM_TOO_DEEP, 'zh_TW', 'VRM 模型的 glTF JSON 巢狀超過 64 層'],
-      [alteredVrm((json) => void (json.asset = { version: '1.0' })), ErrorCode.AVATAR_VRM_NOT_GLTF_2, 'zh_TW', 'VRM 模型不是 glTF 2.0（asset.version 須為 2.0）'],
+      [alteredVrm((json) => {
+        json.asset = { version: '1.0' };
+      }), ErrorCode.AVATAR_VRM_NOT_GLTF_2, 'zh_TW', 'VRM 模型不是 glTF 2.0（asset.version 須為 2.0）'],
     ];
     for (const [file, code, lang, message] of cases) {
       const res = await t.call(c.upload3d.path, { agentId, vrm: b64(file) }, { token: owner.token, lang });

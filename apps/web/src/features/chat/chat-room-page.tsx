@@ -55,7 +55,7 @@ function OpenConversation({ agentId }: { agentId: string }) {
     if (opened.current) return;
     opened.current = true;
     open.mutate({ agentId });
-  }, [open]);
+  }, [open, agentId]);
   if (open.isError) {
     return (
       <EmptyState

@@ -45,10 +45,19 @@ function reader(zip: Buffer) {
     if (at < 0 || at + length > zip.length) throw damaged();
   };
   return {
-    u16: (at: number) => (check(at, 2), zip.readUInt16LE(at)),
-    u32: (at: number) => (check(at, 4), zip.readUInt32LE(at)),
+    u16(at: number) {
+      check(at, 2);
+      return zip.readUInt16LE(at);
+    },
+    u32(at: number) {
+      check(at, 4);
+      return zip.readUInt32LE(at);
+    },
     // beyond 2^53 it is no real size in a 10 MB file; the bounds checks then refuse it
-    u64: (at: number) => (check(at, 8), Number(zip.readBigUInt64LE(at))),
+    u64(at: number) {
+      check(at, 8);
+      return Number(zip.readBigUInt64LE(at));
+    },
   };
 }
 

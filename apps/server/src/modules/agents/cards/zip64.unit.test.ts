@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCard } from './import.ts';
-import { CardError } from './types.ts';
+import type { CardError } from './types.ts';
 import { openZip } from './zip.ts';
 
 /** CHARX files written with Zip64 headers by other programs (fixtures/make-zip64.py). */
