@@ -38,12 +38,7 @@ export async function callOverhead() {
     await hammer(`${baseUrl}/hello`, json, 200, concurrency);
     await hammer(`${appUrl}/ai/api/v1/message/notice/get_all_unread_count`, { ...json, headers: { ...json.headers, token: user.token } }, 200, concurrency);
     const baseline = await hammer(`${baseUrl}/hello`, json, total, concurrency);
-    const unread = await hammer(
-      `${appUrl}/ai/api/v1/message/notice/get_all_unread_count`,
-      { ...json, headers: { ...json.headers, token: user.token } },
-      total,
-      concurrency,
-    );
+    const unread = await hammer(`${appUrl}/ai/api/v1/message/notice/get_all_unread_count`, { ...json, headers: { ...json.headers, token: user.token } }, total, concurrency);
     return {
       database: t.starlit.database.kind,
       concurrency,

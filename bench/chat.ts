@@ -82,7 +82,12 @@ export async function chat() {
     // the stored replies must hold every token too, and say complete
     const expected = Array.from({ length: tokens }, (_, i) => tokenText(i)).join('');
     const stored = await pool(viaServer.results, 16, async (r, i) => {
-      const detail = await call<{ messages: Array<{ id: string; content: string; status: string }> }>(origin, '/ai/api/v1/chat/messages', { conversationId: conversations[i].id }, conversations[i].token);
+      const detail = await call<{ messages: Array<{ id: string; content: string; status: string }> }>(
+        origin,
+        '/ai/api/v1/chat/messages',
+        { conversationId: conversations[i].id },
+        conversations[i].token,
+      );
       const reply = detail.messages.find((m) => m.id === r.messageId);
       return reply?.content === expected && reply.status === 'complete';
     });

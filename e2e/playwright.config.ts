@@ -7,7 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 // under the system's temporary folder, so runs leave nothing in the checkout
 const dataDir = path.join(os.tmpdir(), `starlit-e2e-${Date.now()}`);
 export const baseURL = `http://localhost:${port}`;
-const chromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] };
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
 
 export default defineConfig({
   testDir: './specs',
@@ -24,9 +27,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } }],
   webServer: {
     command: 'node --import tsx ../apps/server/src/main.ts',
     url: `${baseURL}/`,

@@ -69,9 +69,7 @@ export async function pgBoss(databaseUrl: string | null, concurrency: number, ha
   await boss.createQueue('bench');
   const workers: string[] = [];
   for (let i = 0; i < concurrency; i++) {
-    workers.push(
-      await boss.work<BenchPayload>('bench', { batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) => handler(job!.data)),
-    );
+    workers.push(await boss.work<BenchPayload>('bench', { batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) => handler(job!.data)));
   }
   return {
     async enqueue(payload) {

@@ -105,7 +105,11 @@ test('an agent is created step by step, every §5 rule shows its message, then i
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // keep one official voice
-  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: /^Remove voice / }).last().click();
+  for (let i = 0; i < 3; i += 1)
+    await page
+      .getByRole('button', { name: /^Remove voice / })
+      .last()
+      .click();
   await expect(page.getByRole('button', { name: /^Remove voice / })).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Generate', exact: true }).click();

@@ -228,7 +228,10 @@ test('the core path in Traditional Chinese: open, send, reply, regenerate and sw
 test('a visitor sees the agent and its opening line, and sending asks them to log in', async ({ page }) => {
   await page.goto('/#/hotlist');
   await expect(page).toHaveTitle('Hot list · Starlit');
-  await page.getByRole('list', { name: 'Hot agents' }).getByRole('link', { name: `Chat with ${LUNA}` }).click();
+  await page
+    .getByRole('list', { name: 'Hot agents' })
+    .getByRole('link', { name: `Chat with ${LUNA}` })
+    .click();
   await expect(page).toHaveURL(/#\/chatroom\?agentId=[0-9a-f-]{36}$/);
   const log = messages(page);
   await expect(log).toContainText(LUNA_OPENING);

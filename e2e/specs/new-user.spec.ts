@@ -11,7 +11,11 @@ const field = (page: Page, name: string) => page.getByRole('textbox', { name, ex
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
   const answer = await page.evaluate(
     async ([callPath, payload]) => {
-      const res = await fetch(`/ai/api/v1/${callPath}`, { method: 'POST', headers: { 'content-type': 'application/json', token: sessionStorage.getItem('token') ?? '' }, body: JSON.stringify(payload) });
+      const res = await fetch(`/ai/api/v1/${callPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: sessionStorage.getItem('token') ?? '' },
+        body: JSON.stringify(payload),
+      });
       return (await res.json()) as { code: number; message: string; data: unknown };
     },
     [path, body] as const,
@@ -22,7 +26,12 @@ async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
 
 /** A published public agent of the signed-in user, made through the same calls the editor makes. */
 async function publishedAgent(page: Page, nickname: string): Promise<string> {
-  const { id } = await api<{ id: string }>(page, 'agent/create', { nickname, roleSetting: 'A lighthouse keeper who reads the weather.', opening: 'Storm coming, friend?', roleIntro: 'Keeps the light on.' });
+  const { id } = await api<{ id: string }>(page, 'agent/create', {
+    nickname,
+    roleSetting: 'A lighthouse keeper who reads the weather.',
+    opening: 'Storm coming, friend?',
+    roleIntro: 'Keeps the light on.',
+  });
   await api(page, 'agent/set_skills', { id, skills: ['TextToImage'] });
   const voices = await api<{ items: { id: string }[] }>(page, 'voice/list', { tab: 'recommend', limit: 1 });
   await api(page, 'agent/set_voices', { id, voices: [{ voiceId: voices.items[0].id }] });
@@ -98,7 +107,10 @@ test('"Chat" resumes the latest conversation with an agent; "New chat" starts an
 
   // the hot list's Chat goes to the newest one now
   await page.goto('/#/hotlist');
-  await page.getByRole('list', { name: 'Hot agents' }).getByRole('link', { name: `Chat with ${LUNA}` }).click();
+  await page
+    .getByRole('list', { name: 'Hot agents' })
+    .getByRole('link', { name: `Chat with ${LUNA}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`conversationId=${fresh}$`));
   await page.goto('/#/chatroom');
   await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('link')).toHaveCount(2);

@@ -171,7 +171,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   chatRoutes(app, { chat: services.chat, authenticate });
   await app.register(agentCardsModule, { db: database.db, storage: localStorage(config.mediaDir), agents: services.agents, authenticate });
   realtimeRoutes(app, { bus, authenticate });
-  passportRoutes(app, { auth: services.auth, limiter, backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(), secret: await serverSecret(config), publicUrl: config.publicUrl, attemptsPer15Min: config.signinAttemptsPer15Min });
+  passportRoutes(app, {
+    auth: services.auth,
+    limiter,
+    backoff: redis ? redisBackoff(redis, `${prefix}:bo:`) : memoryBackoff(),
+    secret: await serverSecret(config),
+    publicUrl: config.publicUrl,
+    attemptsPer15Min: config.signinAttemptsPer15Min,
+  });
   mediaRoutes(app, { mediaDir: config.mediaDir });
   await app.register(avatarsModule, { config, database, jobs, bus, authenticate, agents: services.agents });
   await apiDocsRoutes(app);

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 /** Every environment variable the server reads, with its default (README lists them). */
 const Env = z.object({
@@ -20,8 +18,16 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   SECRET_KEY: z.string().min(32).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 30),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 30),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SIGNIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: flag.default(false),
@@ -67,10 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
-  const oidc =
-    e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? '' }
-      : null;
+  const oidc = e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? '' } : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -80,10 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     seedDemo: e.SEED_DEMO,
-    adminUsers: e.ADMIN_USERS.split(',').map((s) => s.trim()).filter(Boolean),
+    adminUsers: e.ADMIN_USERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL ?? null,
     // host names answered besides PUBLIC_URL's and localhost's (platform/origin.ts)
-    allowedHosts: e.ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedHosts: e.ALLOWED_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     oidc,
     // without SECRET_KEY the server keeps a generated key in DATA_DIR (platform/secret.ts)
     secretKey: e.SECRET_KEY ?? null,

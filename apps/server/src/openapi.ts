@@ -23,8 +23,7 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 export function embedSchema(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
   const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io }) as Json;
   const suffix = io === 'input' ? 'Input' : '';
-  const pointAtComponents = (value: unknown) =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_ref, name: string) => `"#/components/schemas/${name}${suffix}"`)) as Json;
+  const pointAtComponents = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_ref, name: string) => `"#/components/schemas/${name}${suffix}"`)) as Json;
   for (const [name, definition] of Object.entries(($defs ?? {}) as Json)) {
     const moved = pointAtComponents(definition);
     const key = `${name}${suffix}`;
@@ -42,7 +41,7 @@ function operationId(call: CallDef): string {
 function operation(call: CallDef, components: Json): Json {
   const responses: Json = {
     200: {
-      description: 'The envelope: code 0 with the data, or a business error code with a message in the caller\'s language (HTTP 200).',
+      description: "The envelope: code 0 with the data, or a business error code with a message in the caller's language (HTTP 200).",
       content: { 'application/json': { schema: embedSchema(envelopeSchema(call.output), 'output', components) } },
     },
     400: errorResponse('The body is not valid JSON.'),

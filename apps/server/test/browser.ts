@@ -90,7 +90,12 @@ export class Browser {
 }
 
 const decode = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The action and hidden fields of the first form of a page whose action matches. */
 export function formOf(html: string, action: string | RegExp): { action: string; fields: Record<string, string> } {

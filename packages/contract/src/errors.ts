@@ -124,7 +124,7 @@ const en_US: Messages = {
   6102: 'The file is not an accepted audio clip: use WAV, MP3, OGG, FLAC, M4A or WebM',
   6103: 'The clip is too short: it must be 3 to 8 seconds long',
   6104: 'The clip is too long: it must be 3 to 8 seconds long',
-  6105: 'The clip\'s sampling rate is too low: it must be above 16000 Hz',
+  6105: "The clip's sampling rate is too low: it must be above 16000 Hz",
   6106: 'The file is too large: a clip can be at most 5 MB',
   6107: 'The audio could not be read: the file may be damaged',
   6108: 'You can keep at most 3 cloned voices: delete one first',

@@ -63,9 +63,7 @@ async function run(args: string[]): Promise<number> {
     if (command === 'list') {
       const admins = await users.admins();
       console.log(
-        admins.length
-          ? `Administrators in ${where}:\n${admins.map((u) => `  ${u.userName}`).join('\n')}`
-          : `No administrators in ${where}.\nMake one with: npm run admin -- grant <username>`,
+        admins.length ? `Administrators in ${where}:\n${admins.map((u) => `  ${u.userName}`).join('\n')}` : `No administrators in ${where}.\nMake one with: npm run admin -- grant <username>`,
       );
       return 0;
     }

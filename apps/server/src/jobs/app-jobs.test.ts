@@ -13,7 +13,11 @@ describe("the app's recurring jobs", () => {
   });
 
   it('sweep sign-ins and delete old jobs at the first start, with the next turn queued an hour later', async () => {
-    const rows = async () => t.starlit.database.db.select().from(jobs).where(inArray(jobs.kind, ['auth.sweep', 'jobs.cleanup']));
+    const rows = async () =>
+      t.starlit.database.db
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.kind, ['auth.sweep', 'jobs.cleanup']));
     for (let i = 0; i < 200 && (await rows()).filter((r) => r.status === 'done').length < 2; i++) await new Promise((r) => setTimeout(r, 25));
     for (const kind of ['auth.sweep', 'jobs.cleanup']) {
       const ofKind = (await rows()).filter((r) => r.kind === kind);

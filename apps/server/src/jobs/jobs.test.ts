@@ -389,16 +389,17 @@ describe('job registry', () => {
 });
 
 describe('restarts', () => {
-  const slow = (handler: (signal: AbortSignal) => Promise<unknown>) =>
-    defineJob({ name: 'slow', payload: z.object({}), timeoutMs: 60_000, handler: (_p, ctx) => handler(ctx.signal) });
+  const slow = (handler: (signal: AbortSignal) => Promise<unknown>) => defineJob({ name: 'slow', payload: z.object({}), timeoutMs: 60_000, handler: (_p, ctx) => handler(ctx.signal) });
 
   it('a job left running by a stopped process is taken over once its lease is stale, and the old attempt cannot record', async () => {
     let started!: () => void;
     const isRunning = new Promise<void>((r) => (started = r));
-    const first = system([slow(() => {
-      started();
-      return never();
-    })]);
+    const first = system([
+      slow(() => {
+        started();
+        return never();
+      }),
+    ]);
     first.provide('slow');
     await first.start();
     const job = await first.enqueue(database.db, 'slow', {});

@@ -73,12 +73,7 @@ export function jobQueue(db: Db) {
       const [row] = await db
         .update(jobs)
         .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(
-          eq(
-            jobs.id,
-            sql`(select id from ${jobs} where status = 'queued' and kind in ${kinds} and run_at <= now() order by priority desc, run_at limit 1 for update skip locked)`,
-          ),
-        )
+        .where(eq(jobs.id, sql`(select id from ${jobs} where status = 'queued' and kind in ${kinds} and run_at <= now() order by priority desc, run_at limit 1 for update skip locked)`))
         .returning();
       return row ?? null;
     },
@@ -100,7 +95,10 @@ export function jobQueue(db: Db) {
 
     async progress(id: string, percent: number): Promise<void> {
       const value = Math.max(0, Math.min(100, Math.round(percent)));
-      await db.update(jobs).set({ progress: value, updatedAt: sql`now()` }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+      await db
+        .update(jobs)
+        .set({ progress: value, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
     },
 
     /**

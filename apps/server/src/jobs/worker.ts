@@ -131,7 +131,6 @@ export function startWorker(queue: JobQueue, kinds: Map<string, Runnable>, optio
     }
   };
 
-
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {

@@ -75,8 +75,7 @@ describe('visibility matrix', () => {
     return res.body.data;
   };
   const agent = async (w: World) => ok(await w.m.call<{ id: string }>('/ai/api/v1/agent/create', { nickname: 'Hidden', opening: 'Hello there.', isPublic: false }, { token: w.owner.token })).id;
-  const conversation = async (w: World) =>
-    ok(await w.m.call<{ id: string; messages: Array<{ id: string }> }>('/ai/api/v1/chat/open', { agentId: await agent(w) }, { token: w.owner.token }));
+  const conversation = async (w: World) => ok(await w.m.call<{ id: string; messages: Array<{ id: string }> }>('/ai/api/v1/chat/open', { agentId: await agent(w) }, { token: w.owner.token }));
   const memory = async (w: World) => {
     const { id } = await conversation(w);
     return ok(await w.m.call<{ id: string }>('/ai/api/v1/chat/memory/add', { conversationId: id, content: 'Likes tea', pinned: false }, { token: w.owner.token })).id;
@@ -91,7 +90,10 @@ describe('visibility matrix', () => {
   };
   const systemNotice = async (w: World) => (await w.m.starlit.services.notices.sendSystem({ recipientId: w.owner.userId, title: 'Hi', content: 'Just you', createdBy: null })).id;
   const interactNotice = async (w: World) => (await w.m.starlit.services.notices.sendInteract({ recipientId: w.owner.userId, kind: 'like', title: 'Liked', content: 'A like' })).id;
-  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
 
   const matrix: Record<string, Row> = {
     '/ai/api/v1/agent/card/export': { body: async (w) => ({ agentId: await agent(w), format: 'json' }), expect: mine() },
@@ -164,8 +166,14 @@ describe('visibility matrix', () => {
 
   it('has a row for every call that takes an id, and only for those', () => {
     const paths = idCalls.map((c) => c.path);
-    expect(paths.filter((p) => !(p in matrix)), 'add these calls to the visibility matrix').toEqual([]);
-    expect(Object.keys(matrix).filter((p) => !paths.includes(p)), 'these rows name no call that takes an id').toEqual([]);
+    expect(
+      paths.filter((p) => !(p in matrix)),
+      'add these calls to the visibility matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((p) => !paths.includes(p)),
+      'these rows name no call that takes an id',
+    ).toEqual([]);
   });
 
   it.each(idCalls.filter((c) => c.path in matrix).map((c) => [c.path] as const))('%s', async (callPath) => {

@@ -29,11 +29,13 @@ function failure(lang: Language, error: AppError): Envelope<null> {
 
 function validationMessage(lang: Language, issues: z.core.$ZodIssue[]): string {
   const framing = validationFraming[lang];
-  return issues
-    .slice(0, 3)
-    // rules of the contract carry catalogue keys as messages, so the form and the server say the same
-    .map((issue) => framing.field(issue.path.length ? issue.path.join('.') : framing.body, isMessageKey(issue.message) ? message(issue.message, lang) : issue.message))
-    .join('; ');
+  return (
+    issues
+      .slice(0, 3)
+      // rules of the contract carry catalogue keys as messages, so the form and the server say the same
+      .map((issue) => framing.field(issue.path.length ? issue.path.join('.') : framing.body, isMessageKey(issue.message) ? message(issue.message, lang) : issue.message))
+      .join('; ')
+  );
 }
 
 /** Validates a request body with a contract schema; failures carry messages in the caller's language. */

@@ -159,7 +159,11 @@ describe('list cursors', () => {
           expect(res.status, what).toBe(401);
           continue;
         }
-        expect({ what, status: res.status, body: res.body }).toMatchObject({ what, status: 200, body: { code: ErrorCode.VALIDATION, message: 'Field "cursor": This place in the list is not valid: reload the list' } });
+        expect({ what, status: res.status, body: res.body }).toMatchObject({
+          what,
+          status: 200,
+          body: { code: ErrorCode.VALIDATION, message: 'Field "cursor": This place in the list is not valid: reload the list' },
+        });
       }
     }
     const zh = await t.call(call.path, { ...base, cursor: crafted[0][1] }, { as: admin, lang: 'zh_TW' });

@@ -45,10 +45,7 @@ export const DEMO_GIFTS: DemoGift[] = [
 ];
 
 /** How a store cover is drawn: an item picture, a scene, or an avatar. */
-export type CoverArt =
-  | { item: ItemKind; palette: PaletteName; colour?: string }
-  | { scene: SceneKind; palette: PaletteName }
-  | { avatar: Omit<AvatarOptions, 'seed' | 'size'> };
+export type CoverArt = { item: ItemKind; palette: PaletteName; colour?: string } | { scene: SceneKind; palette: PaletteName } | { avatar: Omit<AvatarOptions, 'seed' | 'size'> };
 
 export interface DemoStoreItem {
   slug: string;

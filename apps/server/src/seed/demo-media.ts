@@ -43,9 +43,7 @@ export async function renderDemoMedia(storage: Storage): Promise<DemoMedia> {
   const webp = (key: string, svg: () => string) => async () => {
     await storage.put(key, await rasterize(svg(), 'webp'), 'image/webp');
   };
-  const tasks: Array<() => Promise<void>> = [
-    webp(`seed/users/${OFFICIAL_ACCOUNT.slug}.webp`, () => sceneSvg({ scene: 'galaxy', palette: 'starlit', seed: 'official', width: 256, height: 256 })),
-  ];
+  const tasks: Array<() => Promise<void>> = [webp(`seed/users/${OFFICIAL_ACCOUNT.slug}.webp`, () => sceneSvg({ scene: 'galaxy', palette: 'starlit', seed: 'official', width: 256, height: 256 }))];
 
   for (const agent of DEMO_AGENTS) {
     const key = `seed/agents/${agent.slug}.webp`;

@@ -41,7 +41,15 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
   const sort = <T>(list: T[]) => list.map((item, i) => ({ item, sort: i + 1 }));
   return {
     official: { id: ownerId, userName: OFFICIAL_ACCOUNT.userName, passwordHash: null, isOfficial: true, avatar: media.officialAvatar },
-    voices: DEMO_VOICES.map((v) => ({ id: seedId(`voice:${v.slug}`), name: v.name, gender: v.gender, language: v.language, isOfficial: true, engineParams: v.engineParams, sample: voiceSamples.get(v.slug) ?? null })),
+    voices: DEMO_VOICES.map((v) => ({
+      id: seedId(`voice:${v.slug}`),
+      name: v.name,
+      gender: v.gender,
+      language: v.language,
+      isOfficial: true,
+      engineParams: v.engineParams,
+      sample: voiceSamples.get(v.slug) ?? null,
+    })),
     gifts: sort(DEMO_GIFTS).map(({ item: g, sort }) => ({
       id: seedId(`gift:${g.key}`),
       key: g.key,

@@ -75,7 +75,10 @@ describe('callApi (SPEC §7, §8)', () => {
   });
 
   it('answers an unreadable body as a server error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 200 })),
+    );
     expect(await callApi(calls.auth.me, {})).toEqual({ message: '' });
     expect(toasts).toEqual(['http.serverError\n/ai/api/v1/auth/me']);
   });
@@ -135,7 +138,10 @@ describe('callApi (SPEC §7, §8)', () => {
   });
 
   it('stays quiet when the browser aborts the request itself (leaving the page)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))),
+    );
     expect(await callApi(calls.auth.me, {})).toEqual({ message: '' });
     expect(toasts).toEqual([]);
   });

@@ -30,7 +30,12 @@ describe('invalidateCalls', () => {
     ] as const) {
       client.setQueryData(key, data);
     }
-    const stale = () => client.getQueryCache().getAll().filter((q) => q.state.isInvalidated).map((q) => q.queryKey[0]);
+    const stale = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.isInvalidated)
+        .map((q) => q.queryKey[0]);
     return { client, stale };
   }
 

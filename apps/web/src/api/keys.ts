@@ -20,9 +20,7 @@ export const STALE = {
   voices: 30_000,
 } as const satisfies Record<CallFamily, number>;
 
-const familyByPath = new Map<string, CallFamily>(
-  (Object.keys(calls) as CallFamily[]).flatMap((family) => Object.values<CallDef>(calls[family]).map((call) => [call.path, family] as const)),
-);
+const familyByPath = new Map<string, CallFamily>((Object.keys(calls) as CallFamily[]).flatMap((family) => Object.values<CallDef>(calls[family]).map((call) => [call.path, family] as const)));
 
 /** The family a call belongs to. */
 export function familyOf(call: CallDef): CallFamily {

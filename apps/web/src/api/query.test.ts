@@ -19,7 +19,10 @@ const { CallFailure, requestData } = await import('./query');
 describe('requestData (SPEC §7)', () => {
   it('toasts a non-zero code from get_all_unread_count as an error with the server message', async () => {
     const body = { code: 5000, data: null, message: 'Counts unavailable' };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     const failure = requestData(calls.notices.unreadCount, {});
     await expect(failure).rejects.toBeInstanceOf(CallFailure);
     await expect(failure).rejects.toMatchObject({ code: 5000, message: 'Counts unavailable' });

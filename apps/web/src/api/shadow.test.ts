@@ -10,7 +10,19 @@ type Detail = z.output<typeof Agent>;
 type Page = { items: Card[]; nextCursor: string | null };
 
 const owner = { userId: 'u1', userName: 'Ann', avatar: null };
-const card = (id: string, nickname: string): Card => ({ id, owner, nickname, gender: 'Female', roleIntro: '', tags: [], isPublic: false, status: 'draft', publishedAt: null, createdAt: '2026-01-01T00:00:00.000Z', avatar: null });
+const card = (id: string, nickname: string): Card => ({
+  id,
+  owner,
+  nickname,
+  gender: 'Female',
+  roleIntro: '',
+  tags: [],
+  isPublic: false,
+  status: 'draft',
+  publishedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  avatar: null,
+});
 const detail = (id: string, nickname: string): Detail => ({
   ...card(id, nickname),
   isOwner: true,
@@ -24,7 +36,10 @@ const detail = (id: string, nickname: string): Detail => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-const pages = (...lists: Card[][]): InfiniteData<Page, string> => ({ pages: lists.map((items, i) => ({ items, nextCursor: i < lists.length - 1 ? `c${i}` : null })), pageParams: lists.map((_, i) => (i === 0 ? '' : `c${i - 1}`)) });
+const pages = (...lists: Card[][]): InfiniteData<Page, string> => ({
+  pages: lists.map((items, i) => ({ items, nextCursor: i < lists.length - 1 ? `c${i}` : null })),
+  pageParams: lists.map((_, i) => (i === 0 ? '' : `c${i - 1}`)),
+});
 
 function seeded() {
   const client = new QueryClient();
@@ -68,7 +83,10 @@ describe('updateShadow', () => {
   it('adds no field an entity does not have, and changes nothing when the values are already there', () => {
     const client = new QueryClient();
     const feedKey = callKey(calls.home.feed, { tab: 'recommend', limit: 20 });
-    const feed = { pages: [{ items: [{ type: 'agent', id: 'a1', nickname: 'Ada', intro: '', avatar: null, tags: [], owner, createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: null, needsLogin: false }], pageParams: [''] };
+    const feed = {
+      pages: [{ items: [{ type: 'agent', id: 'a1', nickname: 'Ada', intro: '', avatar: null, tags: [], owner, createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: null, needsLogin: false }],
+      pageParams: [''],
+    };
     client.setQueryData(feedKey, feed);
     updateShadow(client, 'agent', 'a1', { nickname: 'Ada', status: 'published' });
     expect(client.getQueryData(feedKey)).toBe(feed);

@@ -11,18 +11,7 @@ import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 
 /** Route names of SPEC §2; each is also the page id used for page-load tracking. */
-export type PageId =
-  | 'home'
-  | 'content'
-  | 'aigc-publish'
-  | 'community'
-  | 'usercenter'
-  | 'agentcenter'
-  | 'agent'
-  | 'agent-personality'
-  | 'chatroom'
-  | 'hotlist'
-  | '404';
+export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
 const UNTRACKED: readonly PageId[] = ['content', 'aigc-publish'];

@@ -8,7 +8,10 @@ export function usePageTracking(): void {
   const location = useLocation();
   const matches = useMatches();
   const reported = useRef<string | null>(null);
-  const handle = matches.map((match) => match.handle).filter(isRouteHandle).at(-1);
+  const handle = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1);
 
   useEffect(() => {
     // StrictMode runs effects twice; one navigation is one page load

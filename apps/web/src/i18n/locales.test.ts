@@ -23,7 +23,10 @@ function load(language: string, file: string): Map<string, Json> {
   return flatten(JSON.parse(readFileSync(join(localesDir, language, file), 'utf8')) as Json);
 }
 
-const filesOf = (language: string) => readdirSync(join(localesDir, language)).filter((f) => f.endsWith('.json')).sort();
+const filesOf = (language: string) =>
+  readdirSync(join(localesDir, language))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 describe('locale files', () => {
   it('exist for every language, with the same namespace files', () => {

@@ -19,12 +19,8 @@ describe('sign-in addresses (SPEC §4)', () => {
   });
 
   it('builds the authorize address with the return address URL-encoded', () => {
-    expect(authorizeUrl('', 'http://app.test/#/hotlist?noLogin=1', 'en_US')).toBe(
-      `/ai/api/v1/auth/authorize?return_to=${encodeURIComponent('http://app.test/#/hotlist')}&lang=en_US`,
-    );
-    expect(authorizeUrl('https://ai.example', 'http://app.test/#/', 'zh_TW')).toBe(
-      `https://ai.example/ai/api/v1/auth/authorize?return_to=${encodeURIComponent('http://app.test/#/')}&lang=zh_TW`,
-    );
+    expect(authorizeUrl('', 'http://app.test/#/hotlist?noLogin=1', 'en_US')).toBe(`/ai/api/v1/auth/authorize?return_to=${encodeURIComponent('http://app.test/#/hotlist')}&lang=en_US`);
+    expect(authorizeUrl('https://ai.example', 'http://app.test/#/', 'zh_TW')).toBe(`https://ai.example/ai/api/v1/auth/authorize?return_to=${encodeURIComponent('http://app.test/#/')}&lang=zh_TW`);
   });
 
   it('sends a 401 home with noLogin', () => {

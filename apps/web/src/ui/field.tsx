@@ -81,7 +81,21 @@ export function TextArea({ label, value, onChange, max, error, className, ...nat
 }
 
 /** A labelled choice from a short list. */
-export function SelectField<V extends string>({ label, value, onChange, options, error, className }: { label: string; value: V | ''; onChange(value: V | ''): void; options: readonly { value: V | ''; label: string }[]; error?: string | null; className?: string }) {
+export function SelectField<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  className,
+}: {
+  label: string;
+  value: V | '';
+  onChange(value: V | ''): void;
+  options: readonly { value: V | ''; label: string }[];
+  error?: string | null;
+  className?: string;
+}) {
   return (
     <Field label={label} error={error} className={className}>
       {(control) => (

@@ -32,7 +32,14 @@ export function FileButton({ label, accept, disabled = false, onFile }: FileButt
             onFile(file);
           }}
         />
-        <span aria-hidden="true" className={buttonClass('secondary', 'sm', 'shrink-0 cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-50')}>
+        <span
+          aria-hidden="true"
+          className={buttonClass(
+            'secondary',
+            'sm',
+            'shrink-0 cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
+          )}
+        >
           {t('file.choose')}
         </span>
         <span className="min-w-0 truncate text-muted">{fileName || t('file.none')}</span>

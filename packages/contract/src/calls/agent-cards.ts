@@ -25,7 +25,13 @@ const CardText = z.string().max(CARD_FIELD_LIMITS.text, { message: 'card.textToo
 export const LorebookEntry = z.object({
   index: z.number().int().min(0).nullable(),
   keys: z
-    .array(z.string().trim().min(1, { message: 'card.keyInvalid' satisfies MessageKey }).max(CARD_FIELD_LIMITS.key, { message: 'card.keyInvalid' satisfies MessageKey }))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'card.keyInvalid' satisfies MessageKey })
+        .max(CARD_FIELD_LIMITS.key, { message: 'card.keyInvalid' satisfies MessageKey }),
+    )
     .max(CARD_FIELD_LIMITS.keys, { message: 'card.keysMax' satisfies MessageKey }),
   content: CardText,
   enabled: z.boolean(),
@@ -55,7 +61,10 @@ export const agentCardCalls = {
     tag: 'agent-cards',
     access: 'user',
     input: z.object({
-      base64: z.string().min(1).max(Math.ceil((CARD_MAX_BYTES * 4) / 3) + 4),
+      base64: z
+        .string()
+        .min(1)
+        .max(Math.ceil((CARD_MAX_BYTES * 4) / 3) + 4),
       fileName: z.string().max(255).optional(),
     }),
     output: z.object({

@@ -84,7 +84,11 @@ export const HOT_HALF_LIFE_HOURS = 24;
 
 // the exact limit is checked by the service, so a too-long message gets its own clear error
 // (7006) instead of a generic field error; this bound only keeps bodies sane
-const messageText = z.string().trim().min(1).max(CHAT_MESSAGE_MAX * 4);
+const messageText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CHAT_MESSAGE_MAX * 4);
 
 /** What the streaming send takes (a plain POST route answering text/event-stream, not a call). */
 export const ChatSendInput = z.object({
@@ -164,7 +168,7 @@ export const chatCalls = {
     input: z.object({ conversationIds: z.array(z.string().uuid()).min(1).max(CHAT_DELETE_MAX) }),
     output: z.object({ deleted: z.number().int() }),
     access: 'user',
-    summary: 'Deletes conversations of mine, all of them or none (403 when any is someone else\'s)',
+    summary: "Deletes conversations of mine, all of them or none (403 when any is someone else's)",
     tag: 'chat',
   }),
   hot: defineCall({

@@ -20,7 +20,17 @@ export * from './notices.ts';
 export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
-export const calls = { agentCards: agentCardCalls, agents: agentCalls, auth: authCalls, avatars: avatarCalls, chat: chatCalls, home: homeCalls, identities: identityCalls, notices: noticeCalls, voices: voiceCalls };
+export const calls = {
+  agentCards: agentCardCalls,
+  agents: agentCalls,
+  auth: authCalls,
+  avatars: avatarCalls,
+  chat: chatCalls,
+  home: homeCalls,
+  identities: identityCalls,
+  notices: noticeCalls,
+  voices: voiceCalls,
+};
 
 /** All calls as a flat list. */
 export function allCalls(): CallDef[] {

@@ -82,7 +82,10 @@ export const voiceCalls = {
       gender: z.enum(['Male', 'Female']),
       language: z.enum(['en', 'zh']).default('en'),
       /** The clip's bytes in base64; its type is read from its content, not a name. */
-      audio: z.string().min(1).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+      audio: z
+        .string()
+        .min(1)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
     }),
     output: Voice,
   }),

@@ -16,6 +16,4 @@ export const IdentityName = z
 export const IdentityGender = z.enum(['Unknown', 'Male', 'Female'], { message: 'identity.genderRequired' satisfies MessageKey });
 
 /** Background text of a chat identity: optional, at most 1000 characters. */
-export const IdentityBackground = z
-  .string()
-  .refine((value) => characterCount(value) <= IDENTITY_LIMITS.background, { message: 'identity.backgroundTooLong' satisfies MessageKey });
+export const IdentityBackground = z.string().refine((value) => characterCount(value) <= IDENTITY_LIMITS.background, { message: 'identity.backgroundTooLong' satisfies MessageKey });

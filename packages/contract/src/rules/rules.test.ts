@@ -94,9 +94,7 @@ describe('image resize URL (SPEC §7)', () => {
 
   it('keeps absolute URLs and their query, replacing an existing resize', () => {
     expect(resizedImageUrl('https://cdn.example/x.jpg?v=2', host, 800)).toBe('https://cdn.example/x.jpg?v=2&image_process=resize,w_800');
-    expect(resizedImageUrl('https://cdn.example/x.jpg?image_process=resize,w_100&v=2', host, 200)).toBe(
-      'https://cdn.example/x.jpg?v=2&image_process=resize,w_200',
-    );
+    expect(resizedImageUrl('https://cdn.example/x.jpg?image_process=resize,w_100&v=2', host, 200)).toBe('https://cdn.example/x.jpg?v=2&image_process=resize,w_200');
   });
 
   it('leaves data and blob URLs and empty values alone', () => {

@@ -6,7 +6,36 @@ export const OFFLINE_CHAT_ENGINE = 'Offline engine (no language model connected)
 
 const SENTENCE = /[^。！？!?.\n]+[。！？!?.]*/g;
 // common words that say nothing about what the user asks
-const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'is', 'are', 'you', 'your', 'i', 'me', 'my', 'to', 'of', 'in', 'on', 'do', 'what', 'how', 'it', '你', '我', '的', '了', '是', '嗎', '吗', '呢']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'is',
+  'are',
+  'you',
+  'your',
+  'i',
+  'me',
+  'my',
+  'to',
+  'of',
+  'in',
+  'on',
+  'do',
+  'what',
+  'how',
+  'it',
+  '你',
+  '我',
+  '的',
+  '了',
+  '是',
+  '嗎',
+  '吗',
+  '呢',
+]);
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
 /** Words to match on: Latin words, and the Chinese words Intl.Segmenter finds. */
@@ -36,7 +65,14 @@ function sentencesOf(text: string, name: string): string[] {
  * The reply: the agent's own sentences most related to the user's words, said in the first
  * person and only in the user's language (a Chinese question never gets English sentences).
  */
-export function offlineReply(messages: ChatMessage[], persona = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n'), name = ''): string {
+export function offlineReply(
+  messages: ChatMessage[],
+  persona = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n'),
+  name = '',
+): string {
   const said = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const chinese = isChinese(said);
   const pool = sentencesOf(persona, name).filter((s) => isChinese(s) === chinese);

@@ -95,8 +95,7 @@ export function openAiCompatibleChat(options: OpenAiChatOptions): ChatModel {
     const onAbort = () => upstream.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     // before the first token nothing is lost by trying again; after it the caller keeps the partial reply
-    const fail = (message: string, reason: 'connection-lost' | 'provider-error') =>
-      state.started ? new ChatStreamError(message, reason, true) : new Retryable(message, reason);
+    const fail = (message: string, reason: 'connection-lost' | 'provider-error') => (state.started ? new ChatStreamError(message, reason, true) : new Retryable(message, reason));
     try {
       const reader = (await connect(body, upstream, signal)).getReader();
       const decoder = new TextDecoder();

@@ -61,11 +61,26 @@ export function avatarSvg(options: AvatarOptions): string {
   const hair = options.hairColour;
   const outfit = random.pick(p.accents);
 
-  c.body.push(`<rect width="${GRID}" height="${GRID}" fill="${radial(c, [[0, mix(p.accents[0], p.sky[1], 0.4)], [0.6, p.sky[1]], [1, p.sky[0]]], 0.5, 0.4, 0.75)}"/>`);
+  c.body.push(
+    `<rect width="${GRID}" height="${GRID}" fill="${radial(
+      c,
+      [
+        [0, mix(p.accents[0], p.sky[1], 0.4)],
+        [0.6, p.sky[1]],
+        [1, p.sky[0]],
+      ],
+      0.5,
+      0.4,
+      0.75,
+    )}"/>`,
+  );
   stars(c, p, 1.2);
   c.body.push(`<circle cx="${CX}" cy="236" r="170" fill="none" stroke="${p.glow}" stroke-width="3" stroke-opacity="0.35"/>`);
   c.body.push(backHair(options.hair, hair));
-  const clothes = linear(c, [[0, mix(outfit, '#ffffff', 0.15)], [1, mix(outfit, p.sky[0], 0.55)]]);
+  const clothes = linear(c, [
+    [0, mix(outfit, '#ffffff', 0.15)],
+    [1, mix(outfit, p.sky[0], 0.55)],
+  ]);
   c.body.push(`<path d="M86,${GRID}C92,420 150,384 220,372L292,372C362,384 420,420 426,${GRID}Z" fill="${clothes}"/>`);
   c.body.push(`<path d="M226,300h60v78c-14,16 -46,16 -60,0Z" fill="${mix(skin, '#000000', 0.12)}"/>`);
   c.body.push(ears(options.ears ?? 'none', hair, mix(hair, '#ffc4d8', 0.55)));

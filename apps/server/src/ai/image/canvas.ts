@@ -19,10 +19,7 @@ export function createCanvas(width: number, height: number, random: Random): Can
 /** The finished SVG text. */
 export function toSvg(canvas: Canvas): string {
   const { width, height } = canvas;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<defs>${canvas.defs.join('')}</defs>${canvas.body.join('')}</svg>`
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` + `<defs>${canvas.defs.join('')}</defs>${canvas.body.join('')}</svg>`;
 }
 
 /** Rounds for compact SVG text; a hundredth of a pixel is invisible. */

@@ -38,7 +38,9 @@ async function fakeServer(replies: Reply[]): Promise<Fake> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
-const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff00ff' } }).png().toBuffer();
+const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff00ff' } })
+  .png()
+  .toBuffer();
 const request = { prompt: 'Luna: a cheerful cat girl', style: 'anime', width: 256, height: 256, seed: 7 };
 const openAiOk: Reply = { status: 200, body: JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }) };
 const a1111Ok: Reply = { status: 200, body: JSON.stringify({ images: [png.toString('base64')] }) };

@@ -17,7 +17,19 @@ export interface ItemOptions {
 const GRID = 512;
 
 function backdrop(c: Canvas, p: Palette) {
-  c.body.push(`<rect width="${GRID}" height="${GRID}" fill="${radial(c, [[0, mix(p.accents[0], p.sky[1], 0.55)], [0.7, p.sky[1]], [1, p.sky[0]]], 0.5, 0.45, 0.8)}"/>`);
+  c.body.push(
+    `<rect width="${GRID}" height="${GRID}" fill="${radial(
+      c,
+      [
+        [0, mix(p.accents[0], p.sky[1], 0.55)],
+        [0.7, p.sky[1]],
+        [1, p.sky[0]],
+      ],
+      0.5,
+      0.45,
+      0.8,
+    )}"/>`,
+  );
   stars(c, p, 0.9);
   c.body.push(`<ellipse cx="256" cy="470" rx="170" ry="18" fill="#000000" fill-opacity="0.28"/>`);
 }
@@ -25,12 +37,17 @@ function backdrop(c: Canvas, p: Palette) {
 function sparkles(c: Canvas, colour: string, count: number) {
   for (let i = 0; i < count; i++) {
     const [x, y, s] = [c.random.range(60, 452), c.random.range(60, 420), c.random.range(5, 11)];
-    c.body.push(`<path d="M${n(x)},${n(y - s)}Q${n(x)},${n(y)} ${n(x + s)},${n(y)}Q${n(x)},${n(y)} ${n(x)},${n(y + s)}Q${n(x)},${n(y)} ${n(x - s)},${n(y)}Q${n(x)},${n(y)} ${n(x)},${n(y - s)}Z" fill="${colour}"/>`);
+    c.body.push(
+      `<path d="M${n(x)},${n(y - s)}Q${n(x)},${n(y)} ${n(x + s)},${n(y)}Q${n(x)},${n(y)} ${n(x)},${n(y + s)}Q${n(x)},${n(y)} ${n(x - s)},${n(y)}Q${n(x)},${n(y)} ${n(x)},${n(y - s)}Z" fill="${colour}"/>`,
+    );
   }
 }
 
 function hoodie(c: Canvas, p: Palette, cloth: string) {
-  const fill = linear(c, [[0, mix(cloth, '#ffffff', 0.2)], [1, mix(cloth, p.sky[0], 0.35)]]);
+  const fill = linear(c, [
+    [0, mix(cloth, '#ffffff', 0.2)],
+    [1, mix(cloth, p.sky[0], 0.35)],
+  ]);
   const dark = mix(cloth, p.sky[0], 0.45);
   c.body.push(
     `<path d="M176,130C196,84 316,84 336,130L346,170L166,170Z" fill="${dark}"/>` +
@@ -41,7 +58,11 @@ function hoodie(c: Canvas, p: Palette, cloth: string) {
 }
 
 function gown(c: Canvas, p: Palette, cloth: string) {
-  const fill = linear(c, [[0, mix(cloth, '#ffffff', 0.3)], [0.5, cloth], [1, mix(cloth, p.sky[0], 0.4)]]);
+  const fill = linear(c, [
+    [0, mix(cloth, '#ffffff', 0.3)],
+    [0.5, cloth],
+    [1, mix(cloth, p.sky[0], 0.4)],
+  ]);
   c.body.push(
     `<path d="M214,90L226,90L236,150L276,150L286,90L298,90L312,180L290,240C360,320 400,390 420,450L92,450C112,390 152,320 222,240L200,180Z" fill="${fill}"/>` +
       `<path d="M222,240C240,252 272,252 290,240" stroke="${p.glow}" stroke-width="5" fill="none"/>`,
@@ -50,7 +71,17 @@ function gown(c: Canvas, p: Palette, cloth: string) {
 }
 
 function jacket(c: Canvas, p: Palette, cloth: string) {
-  const fill = linear(c, [[0, mix(cloth, '#ffffff', 0.12)], [1, mix(cloth, p.sky[0], 0.5)]], 0, 0, 1, 1);
+  const fill = linear(
+    c,
+    [
+      [0, mix(cloth, '#ffffff', 0.12)],
+      [1, mix(cloth, p.sky[0], 0.5)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   const lining = mix(p.accents[2], '#ffffff', 0.2);
   c.body.push(
     `<path d="M190,110L120,150L72,340L124,356L156,240L156,440L356,440L356,240L388,356L440,340L392,150L322,110L256,200Z" fill="${fill}"/>` +
@@ -61,12 +92,26 @@ function jacket(c: Canvas, p: Palette, cloth: string) {
 }
 
 function vinyl(c: Canvas, p: Palette, label: string) {
-  const shine = linear(c, [[0, '#ffffff', 0], [0.5, '#ffffff', 0.18], [1, '#ffffff', 0]], 0, 0, 1, 1);
+  const shine = linear(
+    c,
+    [
+      [0, '#ffffff', 0],
+      [0.5, '#ffffff', 0.18],
+      [1, '#ffffff', 0],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   const grooves: string[] = [];
   for (let r = 70; r < 175; r += 7) grooves.push(`<circle cx="256" cy="250" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.06" stroke-width="2"/>`);
   c.body.push(
     `<circle cx="256" cy="250" r="180" fill="#0d0a16"/>${grooves.join('')}<circle cx="256" cy="250" r="180" fill="${shine}"/>` +
-      `<circle cx="256" cy="250" r="62" fill="${radial(c, [[0, mix(label, '#ffffff', 0.3)], [1, label]])}"/><circle cx="256" cy="250" r="8" fill="#0d0a16"/>`,
+      `<circle cx="256" cy="250" r="62" fill="${radial(c, [
+        [0, mix(label, '#ffffff', 0.3)],
+        [1, label],
+      ])}"/><circle cx="256" cy="250" r="8" fill="#0d0a16"/>`,
   );
   const note = (x: number, y: number, s: number) =>
     `<path d="M${x},${y}v${-60 * s}l${36 * s},${-12 * s}v${60 * s}" stroke="${p.glow}" stroke-width="${5 * s}" fill="none"/>` +

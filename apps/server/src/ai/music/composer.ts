@@ -33,9 +33,33 @@ const PROGRESSIONS: Record<Mode, number[]> = {
 
 // Partials as [frequency ratio, amplitude, decay per second]: what makes each timbre sound as it does.
 const TIMBRES: Record<Timbre, { partials: Array<[number, number, number]>; attack: number }> = {
-  pluck: { partials: [[1, 1, 2.5], [2, 0.5, 4], [3, 0.28, 6], [4, 0.16, 8], [5, 0.08, 10]], attack: 0.006 },
-  bell: { partials: [[1, 1, 1.2], [2.76, 0.45, 2], [5.4, 0.22, 3.5], [8.93, 0.1, 5]], attack: 0.003 },
-  soft: { partials: [[1, 1, 0.9], [2, 0.3, 1.5], [3, 0.12, 2.2]], attack: 0.06 },
+  pluck: {
+    partials: [
+      [1, 1, 2.5],
+      [2, 0.5, 4],
+      [3, 0.28, 6],
+      [4, 0.16, 8],
+      [5, 0.08, 10],
+    ],
+    attack: 0.006,
+  },
+  bell: {
+    partials: [
+      [1, 1, 1.2],
+      [2.76, 0.45, 2],
+      [5.4, 0.22, 3.5],
+      [8.93, 0.1, 5],
+    ],
+    attack: 0.003,
+  },
+  soft: {
+    partials: [
+      [1, 1, 0.9],
+      [2, 0.3, 1.5],
+      [3, 0.12, 2.2],
+    ],
+    attack: 0.06,
+  },
 };
 
 const frequency = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
@@ -76,11 +100,12 @@ function addNote(out: Float32Array, rate: number, start: number, seconds: number
 function arpeggioOrder(random: Random): (step: number, size: number) => number {
   const kind = random.pick(['up', 'updown', 'leap'] as const);
   if (kind === 'up') return (step, size) => step % size;
-  if (kind === 'updown') return (step, size) => {
-    const cycle = 2 * size - 2;
-    const at = step % cycle;
-    return at < size ? at : cycle - at;
-  };
+  if (kind === 'updown')
+    return (step, size) => {
+      const cycle = 2 * size - 2;
+      const at = step % cycle;
+      return at < size ? at : cycle - at;
+    };
   return (step, size) => [0, 2, 1, 3, 2, 4, 3, 5][step % 8] % size;
 }
 

@@ -18,11 +18,16 @@ const clamp = (value: number, min: number, max: number) => Math.round(Math.min(m
 export function espeakArguments(params: EspeakVoiceParams, settings: VoiceSettings): string[] {
   return [
     '--stdout',
-    '-b', '1', // stdin is UTF-8
-    '-v', params.voice,
-    '-p', String(clamp(params.pitch + settings.pitch * PITCH_UNITS_PER_SEMITONE, 0, 99)),
-    '-s', String(clamp(params.speed * settings.speed, 80, 450)),
-    '-a', String(clamp(100 * settings.volume, 0, 200)),
+    '-b',
+    '1', // stdin is UTF-8
+    '-v',
+    params.voice,
+    '-p',
+    String(clamp(params.pitch + settings.pitch * PITCH_UNITS_PER_SEMITONE, 0, 99)),
+    '-s',
+    String(clamp(params.speed * settings.speed, 80, 450)),
+    '-a',
+    String(clamp(100 * settings.volume, 0, 200)),
   ];
 }
 

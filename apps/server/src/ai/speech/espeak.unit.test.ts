@@ -12,7 +12,19 @@ const voice = (settings: Partial<SpeechVoice['settings']> = {}): SpeechVoice => 
 
 describe('eSpeak NG arguments', () => {
   it('keeps the voice as it is at neutral settings', () => {
-    expect(espeakArguments({ engine: 'espeak-ng', voice: 'cmn+m2', pitch: 44, speed: 155 }, { pitch: 0, volume: 1, speed: 1 })).toEqual(['--stdout', '-b', '1', '-v', 'cmn+m2', '-p', '44', '-s', '155', '-a', '100']);
+    expect(espeakArguments({ engine: 'espeak-ng', voice: 'cmn+m2', pitch: 44, speed: 155 }, { pitch: 0, volume: 1, speed: 1 })).toEqual([
+      '--stdout',
+      '-b',
+      '1',
+      '-v',
+      'cmn+m2',
+      '-p',
+      '44',
+      '-s',
+      '155',
+      '-a',
+      '100',
+    ]);
   });
 
   it('moves pitch around the voice own pitch, scales rate and amplitude, and clamps', () => {

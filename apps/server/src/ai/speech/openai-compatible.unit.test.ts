@@ -31,8 +31,7 @@ beforeEach(() => {
 });
 
 const voice: SpeechVoice = { voiceId: 'v', engineParams: { engine: 'openai', voice: 'nova' }, settings: { pitch: 0, volume: 1, speed: 1.5 } };
-const model = (over: Partial<Parameters<typeof openAiCompatibleSpeech>[0]> = {}) =>
-  openAiCompatibleSpeech({ baseUrl: `${provider.url}/`, apiKey: 'sk-test', model: 'tts-1', backoffMs: 5, ...over });
+const model = (over: Partial<Parameters<typeof openAiCompatibleSpeech>[0]> = {}) => openAiCompatibleSpeech({ baseUrl: `${provider.url}/`, apiKey: 'sk-test', model: 'tts-1', backoffMs: 5, ...over });
 
 describe('OpenAI-compatible speech', () => {
   it('posts model, input, voice, speed and wav, with the bearer key, and answers the audio', async () => {

@@ -38,29 +38,40 @@ describe('audio probe', () => {
     expect(await refused(Buffer.alloc(5 * 1024 * 1024 + 1))).toBe('too-large');
   });
 
-  it.skipIf(!hasFfmpeg)('reads an MP3 made by ffmpeg (needs ffmpeg; skipped without it)', async () => {
-    const mp3 = encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 44_100 }), 'mp3');
-    const probed = await probeClip(mp3);
-    expect(probed.contentType).toBe('audio/mpeg');
-    expect(probed.sampleRate).toBe(44_100);
-    expect(probed.durationSeconds).toBeGreaterThan(4.9);
-    expect(probed.durationSeconds).toBeLessThan(5.2);
-  }, 20_000);
+  it.skipIf(!hasFfmpeg)(
+    'reads an MP3 made by ffmpeg (needs ffmpeg; skipped without it)',
+    async () => {
+      const mp3 = encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 44_100 }), 'mp3');
+      const probed = await probeClip(mp3);
+      expect(probed.contentType).toBe('audio/mpeg');
+      expect(probed.sampleRate).toBe(44_100);
+      expect(probed.durationSeconds).toBeGreaterThan(4.9);
+      expect(probed.durationSeconds).toBeLessThan(5.2);
+    },
+    20_000,
+  );
 
-  it.skipIf(!hasFfmpeg)('measures a streamed WebM without a duration, as browsers record it (needs ffmpeg)', async () => {
-    const webm = encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 48_000 }), 'webm', ['-c:a', 'libopus']);
-    const probed = await probeClip(webm);
-    expect(probed).toMatchObject({ contentType: 'audio/webm', sampleRate: 48_000 });
-    expect(probed.durationSeconds).toBeGreaterThan(4.9);
-    expect(probed.durationSeconds).toBeLessThan(5.1);
-    const long = encodeWithFfmpeg(voiceWav({ seconds: 12, sampleRate: 48_000 }), 'webm', ['-c:a', 'libopus']);
-    expect(await refused(long)).toBe('too-long');
-  }, 20_000);
+  it.skipIf(!hasFfmpeg)(
+    'measures a streamed WebM without a duration, as browsers record it (needs ffmpeg)',
+    async () => {
+      const webm = encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 48_000 }), 'webm', ['-c:a', 'libopus']);
+      const probed = await probeClip(webm);
+      expect(probed).toMatchObject({ contentType: 'audio/webm', sampleRate: 48_000 });
+      expect(probed.durationSeconds).toBeGreaterThan(4.9);
+      expect(probed.durationSeconds).toBeLessThan(5.1);
+      const long = encodeWithFfmpeg(voiceWav({ seconds: 12, sampleRate: 48_000 }), 'webm', ['-c:a', 'libopus']);
+      expect(await refused(long)).toBe('too-long');
+    },
+    20_000,
+  );
 });
 
 describe('offline voice analysis', () => {
   it('hears the pitch and the syllable rate of a clip', () => {
-    for (const [pitchHz, syllablesPerSecond] of [[110, 3], [220, 5]]) {
+    for (const [pitchHz, syllablesPerSecond] of [
+      [110, 3],
+      [220, 5],
+    ]) {
       const { samples, sampleRate } = decodeWav(voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz, syllablesPerSecond, channels: 2 }));
       const heard = analyseVoice(samples, sampleRate);
       expect(heard.pitchHz).toBeGreaterThan(pitchHz * 0.95);
@@ -88,9 +99,13 @@ describe('offline voice analysis', () => {
     expect(cloned.engineParams).toMatchObject({ engine: 'espeak-ng', voice: 'en-us+f3' });
   });
 
-  it.skipIf(!hasFfmpeg)('clones an MP3 clip through ffmpeg (needs ffmpeg; skipped without it)', async () => {
-    const mp3 = encodeWithFfmpeg(voiceWav({ seconds: 4, sampleRate: 44_100, pitchHz: 120 }), 'mp3');
-    const cloned = await offlineVoiceCloner().clone({ audio: mp3, contentType: 'audio/mpeg', durationSeconds: 4, sampleRate: 44_100 });
-    expect(cloned.engineParams).toMatchObject({ engine: 'espeak-ng', voice: 'en-us+m1' });
-  }, 20_000);
+  it.skipIf(!hasFfmpeg)(
+    'clones an MP3 clip through ffmpeg (needs ffmpeg; skipped without it)',
+    async () => {
+      const mp3 = encodeWithFfmpeg(voiceWav({ seconds: 4, sampleRate: 44_100, pitchHz: 120 }), 'mp3');
+      const cloned = await offlineVoiceCloner().clone({ audio: mp3, contentType: 'audio/mpeg', durationSeconds: 4, sampleRate: 44_100 });
+      expect(cloned.engineParams).toMatchObject({ engine: 'espeak-ng', voice: 'en-us+m1' });
+    },
+    20_000,
+  );
 });

@@ -15,7 +15,9 @@ export const agents = pgTable(
   'agents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     nickname: text('nickname').notNull(),
     gender: text('gender', { enum: AGENT_GENDERS }).notNull().default('Unknown'),
     roleSetting: text('role_setting').notNull().default(''),
@@ -51,18 +53,19 @@ export const skills = pgTable(
     usageDays: integer('usage_days'),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [
-    check('skills_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`),
-    check('skills_usage_days_positive', sql`${t.usageDays} is null or ${t.usageDays} > 0`),
-  ],
+  (t) => [check('skills_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`), check('skills_usage_days_positive', sql`${t.usageDays} is null or ${t.usageDays} > 0`)],
 );
 
 /** Which skills an agent has. */
 export const agentSkills = pgTable(
   'agent_skills',
   {
-    agentId: uuid('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
-    skillKey: text('skill_key', { enum: SKILL_KEYS }).notNull().references(() => skills.key),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    skillKey: text('skill_key', { enum: SKILL_KEYS })
+      .notNull()
+      .references(() => skills.key),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.skillKey] })],
 );
@@ -71,8 +74,12 @@ export const agentSkills = pgTable(
 export const agentVoices = pgTable(
   'agent_voices',
   {
-    agentId: uuid('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
-    voiceId: uuid('voice_id').notNull().references(() => voices.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    voiceId: uuid('voice_id')
+      .notNull()
+      .references(() => voices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     // semitones −12..12
     pitch: integer('pitch').notNull().default(0),
@@ -96,7 +103,9 @@ export const agentAuditions = pgTable(
   'agent_auditions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    agentId: uuid('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
     openingSha256: text('opening_sha256').notNull(),
     voicesSha256: text('voices_sha256').notNull(),
     audio: text('audio').notNull(),
@@ -111,7 +120,9 @@ export const chatIdentities = pgTable(
   'chat_identities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     gender: text('gender', { enum: AGENT_GENDERS }).notNull(),
@@ -120,8 +131,5 @@ export const chatIdentities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [
-    index('chat_identities_user_created_idx').on(t.userId, t.createdAt),
-    check('chat_identities_global_has_no_agent', sql`${t.isGlobal} = (${t.agentId} is null)`),
-  ],
+  (t) => [index('chat_identities_user_created_idx').on(t.userId, t.createdAt), check('chat_identities_global_has_no_agent', sql`${t.isGlobal} = (${t.agentId} is null)`)],
 );

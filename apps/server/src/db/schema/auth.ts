@@ -6,7 +6,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     // web: the app's session token; passport: the token the native app sends instead;
     // provider: the built-in sign-in provider's own cookie session
@@ -23,7 +25,9 @@ export const sessions = pgTable(
 /** Single-use authorization codes issued by the built-in sign-in provider (60 s). */
 export const authCodes = pgTable('auth_codes', {
   codeHash: text('code_hash').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   redirectUri: text('redirect_uri').notNull(),
   // the sign-in state the code answers; null when the request carried none (then it can never be redeemed)
   state: text('state'),

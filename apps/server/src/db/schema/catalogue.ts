@@ -70,7 +70,9 @@ export const gifts = pgTable(
   'gifts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    key: text('key', { enum: ['heart', 'lollipop', 'beer', 'finger_heart', 'rose', 'balloon', 'firework'] }).notNull().unique(),
+    key: text('key', { enum: ['heart', 'lollipop', 'beer', 'finger_heart', 'rose', 'balloon', 'firework'] })
+      .notNull()
+      .unique(),
     // `price` is in points or diamonds as price_kind says; a limited_free gift costs
     // `price` diamonds once free_until has passed
     priceKind: text('price_kind', { enum: ['free', 'limited_free', 'points', 'diamonds'] }).notNull(),

@@ -7,7 +7,9 @@ export const works = pgTable(
   'works',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    authorId: uuid('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['image', 'video', 'audio', 'post'] }).notNull(),
     name: text('name').notNull(),

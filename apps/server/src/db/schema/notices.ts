@@ -19,8 +19,12 @@ export const systemNotices = pgTable(
 export const systemNoticeReads = pgTable(
   'system_notice_reads',
   {
-    noticeId: uuid('notice_id').notNull().references(() => systemNotices.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    noticeId: uuid('notice_id')
+      .notNull()
+      .references(() => systemNotices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
@@ -31,7 +35,9 @@ export const interactNotices = pgTable(
   'interact_notices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: uuid('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['like', 'comment', 'reply', 'follow', 'gift', 'mention', 'other'] }).notNull(),
     title: text('title').notNull(),

@@ -8,9 +8,13 @@ export const users = pgTable(
     userName: text('user_name').notNull(),
     // null for users who only sign in through an external OpenID Connect provider
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     avatar: text('avatar'),
-    gender: text('gender', { enum: ['Man', 'Woman', 'Unknown'] }).notNull().default('Unknown'),
+    gender: text('gender', { enum: ['Man', 'Woman', 'Unknown'] })
+      .notNull()
+      .default('Unknown'),
     isOfficial: boolean('is_official').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -24,7 +28,9 @@ export const userIdentities = pgTable(
   {
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_identities_issuer_subject_idx').on(t.issuer, t.subject), index('user_identities_user_idx').on(t.userId)],

@@ -105,7 +105,15 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
     if (picks.some((p) => !p.success)) return notHere;
     try {
       // a savepoint: voices refused here leave the rest of the import standing
-      await tx.transaction((inner) => agents.setVoices(userId, agentId, picks.flatMap((p) => (p.success ? [p.data] : [])), lang, inner));
+      await tx.transaction((inner) =>
+        agents.setVoices(
+          userId,
+          agentId,
+          picks.flatMap((p) => (p.success ? [p.data] : [])),
+          lang,
+          inner,
+        ),
+      );
       return [];
     } catch (err) {
       // a voice of another server or someone else's clone: the person picks one instead

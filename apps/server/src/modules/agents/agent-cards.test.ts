@@ -42,7 +42,9 @@ let w: AgentsWorld;
 let image: Buffer;
 beforeAll(async () => {
   w = await agentsWorld();
-  image = await sharp({ create: { width: 6, height: 9, channels: 3, background: '#335577' } }).png().toBuffer();
+  image = await sharp({ create: { width: 6, height: 9, channels: 3, background: '#335577' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await w?.close();
@@ -204,7 +206,12 @@ describe('malformed input creates nothing', () => {
     ['a plain PNG without card data', () => image, 6302, 'This file is not a character card (PNG with card data, JSON or CHARX)'],
     ['broken JSON', () => Buffer.from('{"spec": "chara_card_v2", "data": {'), 6306, 'The card data is not valid JSON'],
     ['JSON of another spec', () => Buffer.from(JSON.stringify({ spec: 'chara_card_v9', data: {} })), 6307, 'This card version is not supported (V1, V2 and V3 are)'],
-    ['a V2 card without a name', () => Buffer.from(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { description: 'x' } })), 6308, 'The card is missing its name or has fields of the wrong type'],
+    [
+      'a V2 card without a name',
+      () => Buffer.from(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { description: 'x' } })),
+      6308,
+      'The card is missing its name or has fields of the wrong type',
+    ],
   ])('%s', async (_, bytes, code, text) => {
     const before = await myAgentCount();
     const res = await importBytes(bytes());
@@ -285,7 +292,13 @@ describe('a card over the limits of SPEC §5', () => {
   });
 
   it('names voices that are not on this server instead of failing', async () => {
-    const foreign = { ...sillyTavernV2, data: { ...sillyTavernV2.data, extensions: { starlit: { version: 1, gender: 'Female', skills: ['AIDance'], voices: [{ voiceId: 'elsewhere-1', pitch: 0, volume: 1, speed: 1 }], avatarKind: '2d' } } } };
+    const foreign = {
+      ...sillyTavernV2,
+      data: {
+        ...sillyTavernV2.data,
+        extensions: { starlit: { version: 1, gender: 'Female', skills: ['AIDance'], voices: [{ voiceId: 'elsewhere-1', pitch: 0, volume: 1, speed: 1 }], avatarKind: '2d' } },
+      },
+    };
     const res = await importBytes(Buffer.from(JSON.stringify(foreign)));
     expect(res.body.data.problems).toEqual([{ field: 'voices', messageKey: 'card.voicesNotHere' }]);
     expect(await agentOf(res.body.data.agentId)).toMatchObject({ gender: 'Female', skills: [{ key: 'AIDance' }], voices: [] });
@@ -312,7 +325,16 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
 
     // anonymous 401, someone else 403, and neither changes anything
     expect((await w.t.call(F('fields'), { agentId })).status).toBe(401);
-    const edit = { agentId, personality: 'Gruff but kind.', scenario: '', alternateGreetings: ['Welcome aboard.'], lorebook: [{ index: 1, keys: ['Harrow', 'mate'], content: 'Harrow is the first mate.', enabled: true }, { index: null, keys: ['Aether'], content: 'The aether core hums.', enabled: true }] };
+    const edit = {
+      agentId,
+      personality: 'Gruff but kind.',
+      scenario: '',
+      alternateGreetings: ['Welcome aboard.'],
+      lorebook: [
+        { index: 1, keys: ['Harrow', 'mate'], content: 'Harrow is the first mate.', enabled: true },
+        { index: null, keys: ['Aether'], content: 'The aether core hums.', enabled: true },
+      ],
+    };
     for (const action of ['fields', 'set_fields'] as const) {
       const res = await w.t.call(F(action), action === 'fields' ? { agentId } : edit, { token: w.other.token });
       expect([res.status, res.body.code], action).toEqual([403, 403]);
@@ -320,13 +342,29 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
     expect((await w.t.call(F('fields'), { agentId: crypto.randomUUID() }, { token: w.owner.token })).body.code).toBe(6001);
 
     const saved = await w.t.call<Fields>(F('set_fields'), edit, { token: w.owner.token });
-    expect(saved.body.data).toEqual({ personality: 'Gruff but kind.', scenario: '', alternateGreetings: ['Welcome aboard.'], lorebook: [{ ...edit.lorebook[0], index: 0 }, { ...edit.lorebook[1], index: 1 }] });
+    expect(saved.body.data).toEqual({
+      personality: 'Gruff but kind.',
+      scenario: '',
+      alternateGreetings: ['Welcome aboard.'],
+      lorebook: [
+        { ...edit.lorebook[0], index: 0 },
+        { ...edit.lorebook[1], index: 1 },
+      ],
+    });
     const exported = await w.t.call<Exported>(C('export'), { agentId, format: 'json_v2' }, { token: w.owner.token });
-    const card = JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as { data: Record<string, unknown> & { character_book: { name: string; extensions: object; entries: Array<Record<string, unknown>> } } };
+    const card = JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as {
+      data: Record<string, unknown> & { character_book: { name: string; extensions: object; entries: Array<Record<string, unknown>> } };
+    };
     expect(card.data).toMatchObject({ personality: 'Gruff but kind.', scenario: '', alternate_greetings: ['Welcome aboard.'], creator: 'skywright' });
     expect(card.data.character_book.name).toBe('Meridian lore');
     // a kept entry keeps what the editor does not show; a new one has what the spec requires
-    expect(card.data.character_book.entries[0]).toMatchObject({ keys: ['Harrow', 'mate'], content: 'Harrow is the first mate.', enabled: true, insertion_order: 50, extensions: { position: 1, weight: 5 } });
+    expect(card.data.character_book.entries[0]).toMatchObject({
+      keys: ['Harrow', 'mate'],
+      content: 'Harrow is the first mate.',
+      enabled: true,
+      insertion_order: 50,
+      extensions: { position: 1, weight: 5 },
+    });
     expect(card.data.character_book.entries[1]).toMatchObject({ keys: ['Aether'], content: 'The aether core hums.', enabled: true, extensions: {}, insertion_order: 1 });
   });
 
@@ -344,4 +382,3 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
     expect((await w.t.call(F('fields'), { agentId: plain }, { token: w.owner.token })).body.data).toBeNull();
   });
 });
-

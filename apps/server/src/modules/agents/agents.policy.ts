@@ -23,5 +23,4 @@ export function authorizeAgent<T extends Shareable>(userId: string | null, actio
 }
 
 /** The agents `viewerId` may see (null: a visitor sees public published ones), as a condition on the agents table. */
-export const visibleAgents = (viewerId: string | null): SQL =>
-  shownTo(viewerId, { ownerId: agents.ownerId, isPublic: agents.isPublic, publishedAt: agents.publishedAt, deletedAt: agents.deletedAt });
+export const visibleAgents = (viewerId: string | null): SQL => shownTo(viewerId, { ownerId: agents.ownerId, isPublic: agents.isPublic, publishedAt: agents.publishedAt, deletedAt: agents.deletedAt });

@@ -64,7 +64,10 @@ export function agentsRepository(db: Handle) {
     },
 
     async update(id: string, patch: AgentPatch): Promise<void> {
-      await db.update(agents).set({ ...patch, updatedAt: new Date() }).where(eq(agents.id, id));
+      await db
+        .update(agents)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(agents.id, id));
     },
 
     /** The owner's agents, drafts included, newest first. */

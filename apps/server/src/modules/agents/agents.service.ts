@@ -43,8 +43,7 @@ export interface VoicePickInput {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 // the audition is of this exact voice selection: order and every slider count
-const voicesSha256 = (voices: Array<Pick<AgentVoiceRow, 'voiceId' | 'pitch' | 'volume' | 'speed'>>) =>
-  sha256(JSON.stringify(voices.map((v) => [v.voiceId, v.pitch, v.volume, v.speed])));
+const voicesSha256 = (voices: Array<Pick<AgentVoiceRow, 'voiceId' | 'pitch' | 'volume' | 'speed'>>) => sha256(JSON.stringify(voices.map((v) => [v.voiceId, v.pitch, v.volume, v.speed])));
 
 /** A refusal with the localized texts of catalogue keys, joined as a person reads them. */
 function ruleError(code: (typeof ErrorCode)[keyof typeof ErrorCode], keys: MessageKey[], lang: Language) {

@@ -28,7 +28,10 @@ export function identitiesRepository(db: Handle) {
     },
 
     async insert(userId: string, fields: IdentityFields): Promise<IdentityRow> {
-      const [row] = await db.insert(chatIdentities).values({ ...fields, userId }).returning();
+      const [row] = await db
+        .insert(chatIdentities)
+        .values({ ...fields, userId })
+        .returning();
       return row;
     },
 

@@ -40,7 +40,7 @@ describe('voices (SPEC §5)', () => {
     expect((await setVoices(id, ids(), 'zh_TW')).body).toMatchObject({ code: 6003, message: zh });
   });
 
-  it('accepts my own cloned voice alone, and not somebody else\'s', async () => {
+  it("accepts my own cloned voice alone, and not somebody else's", async () => {
     const id = await createAgent(w.t, w.owner);
     expect((await setVoices(id, [w.ownClone])).body.data.voices[0].cloned).toBe(true);
     expect((await setVoices(id, [w.otherClone])).body).toMatchObject({ code: 6004, message: 'Voice not found' });

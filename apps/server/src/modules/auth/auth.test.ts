@@ -209,7 +209,10 @@ describe('housekeeping', () => {
     expect((await exchange(b, origin, back.code, back.state)).code).toBe(0);
     const db = t.starlit.database.db;
     const expired = await t.user();
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.userId));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expired.userId));
     await t.starlit.services.auth.sweep();
     const spent = createHash('sha256').update(back.code).digest('hex');
     expect(await db.select().from(authCodes).where(eq(authCodes.codeHash, spent))).toHaveLength(0);

@@ -6,13 +6,7 @@ export interface ExternalProvider {
   issuer: string;
   authorizeUrl(params: { redirectUri: string; state: string; nonce: string; codeVerifier: string; lang: Language }): Promise<string>;
   /** Exchanges a code; answers the provider's subject and a display name. */
-  exchange(params: {
-    redirectUri: string;
-    code: string;
-    state: string;
-    nonce: string;
-    codeVerifier: string;
-  }): Promise<{ subject: string; name: string }>;
+  exchange(params: { redirectUri: string; code: string; state: string; nonce: string; codeVerifier: string }): Promise<{ subject: string; name: string }>;
 }
 
 /** An OpenID Connect relying party (authorization code + PKCE) built with openid-client. */

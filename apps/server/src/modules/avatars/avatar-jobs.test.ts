@@ -34,7 +34,9 @@ const server = http.createServer((req, res) => {
     provider.calls++;
     if (provider.hang) return;
     if (provider.down) return res.writeHead(500).end('{"error":"overloaded"}');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6fe3ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6fe3ff' } })
+      .png()
+      .toBuffer();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }));
   });
 });
@@ -86,99 +88,113 @@ async function agentOf(t: { starlit: Starlit }, ownerId: string) {
 }
 
 describe('generation with the offline engine', () => {
-  it('runs to done in the background and puts the picture on the agent', async () => {
-    const t = await startTestServer({ DATA_DIR: await tempDir() });
-    try {
-      const u = await t.user();
-      const agentId = await agentOf(t, u.userId);
-      const pushed = await listenForJobEvent(t, u.token);
-      const gen = await t.call<{ jobId: string; status: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'a cheerful cat girl', style: 'anime' }, { token: u.token });
-      expect(gen.body.data.status).toBe('generating');
-      const done = await waitFor(t, u.token, gen.body.data.jobId, 'done');
-      expect(await pushed.event).toEqual({ type: 'job', jobId: gen.body.data.jobId, status: 'done' });
-      expect(done.engine).toBe(PROCEDURAL_IMAGE_ENGINE);
-      expect(done.reason).toBeNull();
-      const file = await t.starlit.app.inject({ method: 'GET', url: done.imageUrl! });
-      expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
-      const avatar = await t.call<{ kind: string; image2d: string; job: Job }>(c.get.path, { agentId }, { token: u.token });
-      expect(avatar.body.data).toMatchObject({ kind: '2d', image2d: done.imageUrl, job: { status: 'done' } });
-      const [row] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));
-      expect(row).toMatchObject({ avatar: done.imageUrl, avatarStyle: 'anime', avatarEditPrompt: 'a cheerful cat girl' });
+  it(
+    'runs to done in the background and puts the picture on the agent',
+    async () => {
+      const t = await startTestServer({ DATA_DIR: await tempDir() });
+      try {
+        const u = await t.user();
+        const agentId = await agentOf(t, u.userId);
+        const pushed = await listenForJobEvent(t, u.token);
+        const gen = await t.call<{ jobId: string; status: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'a cheerful cat girl', style: 'anime' }, { token: u.token });
+        expect(gen.body.data.status).toBe('generating');
+        const done = await waitFor(t, u.token, gen.body.data.jobId, 'done');
+        expect(await pushed.event).toEqual({ type: 'job', jobId: gen.body.data.jobId, status: 'done' });
+        expect(done.engine).toBe(PROCEDURAL_IMAGE_ENGINE);
+        expect(done.reason).toBeNull();
+        const file = await t.starlit.app.inject({ method: 'GET', url: done.imageUrl! });
+        expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
+        const avatar = await t.call<{ kind: string; image2d: string; job: Job }>(c.get.path, { agentId }, { token: u.token });
+        expect(avatar.body.data).toMatchObject({ kind: '2d', image2d: done.imageUrl, job: { status: 'done' } });
+        const [row] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));
+        expect(row).toMatchObject({ avatar: done.imageUrl, avatarStyle: 'anime', avatarEditPrompt: 'a cheerful cat girl' });
 
-      // a reference picture is checked like an upload, kept on the agent, and handed to the engine
-      const bad = await t.call(c.generate2d.path, { agentId, name: 'Luna', description: 'again', style: 'anime', referenceImage: Buffer.from('no picture').toString('base64') }, { token: u.token });
-      expect(bad.body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
-      const photo = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#ffd36e' } }).jpeg().toBuffer();
-      const again = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'again', style: 'anime', referenceImage: photo.toString('base64') }, { token: u.token });
-      await waitFor(t, u.token, again.body.data.jobId, 'done');
-      const [withReference] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));
-      expect(withReference!.avatarReferenceImage).toMatch(/^\/media\/avatars\/.+\.webp$/);
-    } finally {
-      await t.close();
-    }
-  }, SLOW);
+        // a reference picture is checked like an upload, kept on the agent, and handed to the engine
+        const bad = await t.call(c.generate2d.path, { agentId, name: 'Luna', description: 'again', style: 'anime', referenceImage: Buffer.from('no picture').toString('base64') }, { token: u.token });
+        expect(bad.body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
+        const photo = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#ffd36e' } })
+          .jpeg()
+          .toBuffer();
+        const again = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'again', style: 'anime', referenceImage: photo.toString('base64') }, { token: u.token });
+        await waitFor(t, u.token, again.body.data.jobId, 'done');
+        const [withReference] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));
+        expect(withReference!.avatarReferenceImage).toMatch(/^\/media\/avatars\/.+\.webp$/);
+      } finally {
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('a failing provider', () => {
-  it('ends failed with a localized reason after its attempts; retry then succeeds', async () => {
-    const t = await startTestServer({ DATA_DIR: await tempDir(), IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: providerUrl, JOB_MAX_ATTEMPTS: '2', JOB_RETRY_BASE_MS: '20' });
-    try {
-      provider.down = true;
-      provider.calls = 0;
-      const u = await t.user();
-      const agentId = await agentOf(t, u.userId);
-      const gen = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Kai', description: 'a fox archer', style: 'fantasy' }, { token: u.token });
-      const { jobId } = gen.body.data;
-      const failed = await waitFor(t, u.token, jobId, 'failed', 'zh_TW');
-      expect(failed.reason).toBe('形象生成失敗，請重試');
-      expect(provider.calls).toBe(2);
-      expect((await t.call<Job>(c.status.path, { jobId }, { token: u.token })).body.data.reason).toBe('Avatar generation failed, please retry');
+  it(
+    'ends failed with a localized reason after its attempts; retry then succeeds',
+    async () => {
+      const t = await startTestServer({ DATA_DIR: await tempDir(), IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: providerUrl, JOB_MAX_ATTEMPTS: '2', JOB_RETRY_BASE_MS: '20' });
+      try {
+        provider.down = true;
+        provider.calls = 0;
+        const u = await t.user();
+        const agentId = await agentOf(t, u.userId);
+        const gen = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Kai', description: 'a fox archer', style: 'fantasy' }, { token: u.token });
+        const { jobId } = gen.body.data;
+        const failed = await waitFor(t, u.token, jobId, 'failed', 'zh_TW');
+        expect(failed.reason).toBe('形象生成失敗，請重試');
+        expect(provider.calls).toBe(2);
+        expect((await t.call<Job>(c.status.path, { jobId }, { token: u.token })).body.data.reason).toBe('Avatar generation failed, please retry');
 
-      provider.down = false;
-      const retried = await t.call(c.retry.path, { jobId }, { token: u.token });
-      expect(retried.body).toMatchObject({ code: 0, data: { jobId, status: 'generating' } });
-      const done = await waitFor(t, u.token, jobId, 'done');
-      expect(done.engine).toBe('gpt-image-1 (OpenAI-compatible)');
-      expect((await t.call(c.engine.path, {}, { token: u.token })).body.data).toEqual({ engine: 'gpt-image-1 (OpenAI-compatible)', offline: false });
-      const again = await t.call(c.retry.path, { jobId }, { token: u.token });
-      expect(again.body.code).toBe(ErrorCode.AVATAR_JOB_NOT_FAILED);
-    } finally {
-      provider.down = false;
-      await t.close();
-    }
-  }, SLOW);
+        provider.down = false;
+        const retried = await t.call(c.retry.path, { jobId }, { token: u.token });
+        expect(retried.body).toMatchObject({ code: 0, data: { jobId, status: 'generating' } });
+        const done = await waitFor(t, u.token, jobId, 'done');
+        expect(done.engine).toBe('gpt-image-1 (OpenAI-compatible)');
+        expect((await t.call(c.engine.path, {}, { token: u.token })).body.data).toEqual({ engine: 'gpt-image-1 (OpenAI-compatible)', offline: false });
+        const again = await t.call(c.retry.path, { jobId }, { token: u.token });
+        expect(again.body.code).toBe(ErrorCode.AVATAR_JOB_NOT_FAILED);
+      } finally {
+        provider.down = false;
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('a restart mid-job', () => {
-  it('loses nothing: the next process takes the job over and completes it', async () => {
-    const db = await testDatabase();
-    const env = { LOG_LEVEL: 'silent', SEED_DEMO: '0', RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: await tempDir() };
-    const first = await startOn(db.database, { ...env, IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: providerUrl });
-    try {
-      provider.hang = true;
-      const u = await first.user();
-      const agentId = await agentOf(first, u.userId);
-      const gen = await first.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Mia', description: 'a sleepy astronomer', style: 'watercolor' }, { token: u.token });
-      const { jobId } = gen.body.data;
-      await waitForRow(db.database, jobId, 'running');
-      await first.starlit.close();
-      provider.hang = false;
-      expect((await db.database.db.select().from(jobs).where(eq(jobs.id, jobId)))[0]!.status).toBe('running');
-      // PostgreSQL may be shared by live instances, so only an expired lease is taken over
-      if (db.database.kind === 'postgres') await db.database.db.update(jobs).set({ lockedAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, jobId));
-
-      const second = await startOn(db.database, env);
+  it(
+    'loses nothing: the next process takes the job over and completes it',
+    async () => {
+      const db = await testDatabase();
+      const env = { LOG_LEVEL: 'silent', SEED_DEMO: '0', RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: await tempDir() };
+      const first = await startOn(db.database, { ...env, IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: providerUrl });
       try {
-        const done = await waitFor(second, u.token, jobId, 'done');
-        expect(done.engine).toBe(PROCEDURAL_IMAGE_ENGINE);
+        provider.hang = true;
+        const u = await first.user();
+        const agentId = await agentOf(first, u.userId);
+        const gen = await first.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Mia', description: 'a sleepy astronomer', style: 'watercolor' }, { token: u.token });
+        const { jobId } = gen.body.data;
+        await waitForRow(db.database, jobId, 'running');
+        await first.starlit.close();
+        provider.hang = false;
+        expect((await db.database.db.select().from(jobs).where(eq(jobs.id, jobId)))[0]!.status).toBe('running');
+        // PostgreSQL may be shared by live instances, so only an expired lease is taken over
+        if (db.database.kind === 'postgres') await db.database.db.update(jobs).set({ lockedAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, jobId));
+
+        const second = await startOn(db.database, env);
+        try {
+          const done = await waitFor(second, u.token, jobId, 'done');
+          expect(done.engine).toBe(PROCEDURAL_IMAGE_ENGINE);
+        } finally {
+          await second.starlit.close();
+        }
       } finally {
-        await second.starlit.close();
+        provider.hang = false;
+        await db.drop();
       }
-    } finally {
-      provider.hang = false;
-      await db.drop();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });
 
 async function waitForRow(database: Awaited<ReturnType<typeof testDatabase>>['database'], jobId: string, status: string) {

@@ -36,11 +36,13 @@ afterAll(async () => {
 });
 
 describe('access', () => {
-  it('every avatar call: 401 anonymous, 403 for someone else\'s agent or job', async () => {
+  it("every avatar call: 401 anonymous, 403 for someone else's agent or job", async () => {
     const agentId = await newAgent(owner.userId);
     const gen = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' }, { token: owner.token });
     const { jobId } = gen.body.data;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const bodies: Array<[string, unknown]> = [
       [c.generate2d.path, { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' }],
       [c.status.path, { jobId }],
@@ -104,16 +106,21 @@ describe('upload2d', () => {
       expect(res.body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
       expect(res.body.message).toBe(lang === 'en_US' ? 'The file is not a JPG, PNG or WebP image' : '檔案不是 JPG、PNG 或 WebP 圖片');
     }
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await t.call(c.upload2d.path, { agentId, image: b64(gif) }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
     const huge = await t.call(c.upload2d.path, { agentId, image: b64(Buffer.alloc(5 * 1024 * 1024 + 1)) }, { token: owner.token });
     expect(huge.body.code).toBe(ErrorCode.AVATAR_IMAGE_TOO_LARGE);
   });
 
-  it('stores a PNG re-encoded without its EXIF metadata, and applies a JPEG\'s EXIF orientation', async () => {
+  it("stores a PNG re-encoded without its EXIF metadata, and applies a JPEG's EXIF orientation", async () => {
     const agentId = await newAgent(owner.userId);
     const exif = { IFD0: { Copyright: 'secret owner', ImageDescription: 'home address' } };
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#44367f' } }).png().withExif(exif).toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#44367f' } })
+      .png()
+      .withExif(exif)
+      .toBuffer();
     expect((await sharp(png).metadata()).exif).toBeDefined();
     const res = await t.call<{ image2d: string; kind: string }>(c.upload2d.path, { agentId, image: b64(png) }, { token: owner.token });
     expect(res.body.code).toBe(0);
@@ -126,7 +133,10 @@ describe('upload2d', () => {
     expect(stored.rawPayload.includes(Buffer.from('secret owner'))).toBe(false);
 
     // orientation 6: stored sideways, shown rotated a quarter turn
-    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff8bd1' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff8bd1' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const turned = await t.call<{ image2d: string }>(c.upload2d.path, { agentId, image: b64(jpeg) }, { token: owner.token });
     const upright = await sharp((await get(turned.body.data.image2d)).rawPayload).metadata();
     expect(upright).toMatchObject({ width: 20, height: 40 });
@@ -159,14 +169,24 @@ describe('3D avatars', () => {
     });
     const cases: Array<[Buffer, number, string, string]> = [
       [external, ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'zh_TW', 'VRM 模型指向檔案以外的資源：緩衝區與圖片都必須包含在檔案內'],
-      [alteredVrm((json) => {
-        json.images = [{ uri: 'https://attacker.example/face.png' }];
-      }), ErrorCode.AVATAR_VRM_EXTERNAL_URI, 'en_US', 'The VRM model points at files outside it: its buffers and images must be inside the file'],
+      [
+        alteredVrm((json) => {
+          json.images = [{ uri: 'https://attacker.example/face.png' }];
+        }),
+        ErrorCode.AVATAR_VRM_EXTERNAL_URI,
+        'en_US',
+        'The VRM model points at files outside it: its buffers and images must be inside the file',
+      ],
       [deeplyNestedVrm(50_000), ErrorCode.AVATAR_VRM_TOO_DEEP, 'en_US', "The VRM model's glTF JSON is nested more than 64 levels deep"],
       [deeplyNestedVrm(50_000), ErrorCode.AVATAR_VRM_TOO_DEEP, 'zh_TW', 'VRM 模型的 glTF JSON 巢狀超過 64 層'],
-      [alteredVrm((json) => {
-        json.asset = { version: '1.0' };
-      }), ErrorCode.AVATAR_VRM_NOT_GLTF_2, 'zh_TW', 'VRM 模型不是 glTF 2.0（asset.version 須為 2.0）'],
+      [
+        alteredVrm((json) => {
+          json.asset = { version: '1.0' };
+        }),
+        ErrorCode.AVATAR_VRM_NOT_GLTF_2,
+        'zh_TW',
+        'VRM 模型不是 glTF 2.0（asset.version 須為 2.0）',
+      ],
     ];
     for (const [file, code, lang, message] of cases) {
       const res = await t.call(c.upload3d.path, { agentId, vrm: b64(file) }, { token: owner.token, lang });

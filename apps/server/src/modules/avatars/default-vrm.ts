@@ -32,18 +32,47 @@ const BONES: Bone[] = [
 /** A unit cube with flat normals: 24 vertices, 36 indices. */
 function unitCube() {
   const faces: Array<[number[], number[], number[]]> = [
-    [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-    [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
-    [[0, 1, 0], [0, 0, 1], [1, 0, 0]],
-    [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
-    [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-    [[0, 0, -1], [0, 1, 0], [1, 0, 0]],
+    [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ],
+    [
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+    ],
+    [
+      [0, 1, 0],
+      [0, 0, 1],
+      [1, 0, 0],
+    ],
+    [
+      [0, -1, 0],
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, -1],
+      [0, 1, 0],
+      [1, 0, 0],
+    ],
   ];
   const positions: number[] = [];
   const normals: number[] = [];
   const indices: number[] = [];
   faces.forEach(([n, u, v], f) => {
-    for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
+    for (const [a, b] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ] as const) {
       positions.push(...[0, 1, 2].map((i) => (n[i]! + a * u[i]! + b * v[i]!) / 2));
       normals.push(...n);
     }
@@ -83,7 +112,10 @@ export function buildDefaultVrm(name = 'Starlit Basic'): Buffer {
     scene: 0,
     scenes: [{ nodes: [index.get('hips')!] }],
     nodes,
-    meshes: [{ name: 'skin', primitives: [primitive(0)] }, { name: 'clothes', primitives: [primitive(1)] }],
+    meshes: [
+      { name: 'skin', primitives: [primitive(0)] },
+      { name: 'clothes', primitives: [primitive(1)] },
+    ],
     materials: [
       { name: 'skin', pbrMetallicRoughness: { baseColorFactor: [1, 0.86, 0.78, 1], metallicFactor: 0, roughnessFactor: 0.8 } },
       { name: 'clothes', pbrMetallicRoughness: { baseColorFactor: [0.27, 0.21, 0.5, 1], metallicFactor: 0, roughnessFactor: 0.6 } },

@@ -4,9 +4,21 @@ import { buildDefaultVrm } from './default-vrm.ts';
 import { isVrm, MAX_GLTF_JSON_BYTES, MAX_GLTF_JSON_DEPTH, readGlbJson, vrmProblem, writeGlb } from './glb.ts';
 
 const REQUIRED_BONES = [
-  'hips', 'spine', 'head',
-  'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand',
-  'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot',
+  'hips',
+  'spine',
+  'head',
+  'leftUpperArm',
+  'leftLowerArm',
+  'leftHand',
+  'rightUpperArm',
+  'rightLowerArm',
+  'rightHand',
+  'leftUpperLeg',
+  'leftLowerLeg',
+  'leftFoot',
+  'rightUpperLeg',
+  'rightLowerLeg',
+  'rightFoot',
 ];
 
 describe('glTF binary', () => {
@@ -81,43 +93,76 @@ describe('an uploaded VRM is checked before it is stored', () => {
     });
     expect(vrmProblem(buffer)).toBe('external-uri');
     for (const uri of ['https://attacker.example/skin.png', 'skin.png', 'file:///etc/passwd', '//attacker.example/a.png']) {
-      expect(vrmProblem(alteredVrm((json) => {
-        json.images = [{ uri }];
-      })), uri).toBe('external-uri');
+      expect(
+        vrmProblem(
+          alteredVrm((json) => {
+            json.images = [{ uri }];
+          }),
+        ),
+        uri,
+      ).toBe('external-uri');
     }
-    expect(vrmProblem(alteredVrm((json) => {
-        json.images = [{ uri: 42 }];
-      }))).toBe('external-uri');
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          json.images = [{ uri: 42 }];
+        }),
+      ),
+    ).toBe('external-uri');
   });
 
   it('refuses JSON nested deeper than the bound without parsing it, and counts no brackets inside strings', () => {
     expect(vrmProblem(deeplyNestedVrm(100_000))).toBe('too-deep');
     expect(vrmProblem(deeplyNestedVrm(MAX_GLTF_JSON_DEPTH))).toBe('too-deep');
-    expect(vrmProblem(alteredVrm((json) => {
-        json.extras = nested(MAX_GLTF_JSON_DEPTH - 1);
-      }))).toBeNull();
-    expect(vrmProblem(alteredVrm((json) => {
-        json.extras = { note: '[[[[{{{{"\\'.repeat(100) };
-      }))).toBeNull();
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          json.extras = nested(MAX_GLTF_JSON_DEPTH - 1);
+        }),
+      ),
+    ).toBeNull();
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          json.extras = { note: '[[[[{{{{"\\'.repeat(100) };
+        }),
+      ),
+    ).toBeNull();
   });
 
   it('refuses a JSON chunk over the size bound, glTF other than 2.x, and what is not a VRM', () => {
     const huge = alteredVrm((json) => {
-        json.extras = { padding: 'x'.repeat(MAX_GLTF_JSON_BYTES) };
-      });
+      json.extras = { padding: 'x'.repeat(MAX_GLTF_JSON_BYTES) };
+    });
     expect(vrmProblem(huge)).toBe('json-too-large');
-    expect(vrmProblem(alteredVrm((json) => {
-        json.asset = { version: '1.0' };
-      }))).toBe('not-gltf-2');
-    expect(vrmProblem(alteredVrm((json) => {
-        delete json.asset;
-      }))).toBe('not-gltf-2');
-    expect(vrmProblem(alteredVrm((json) => {
-        json.asset = { version: '2.1' };
-      }))).toBeNull();
-    expect(vrmProblem(alteredVrm((json) => {
-        json.buffers = { uri: 'x' };
-      }))).toBe('not-gltf-2');
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          json.asset = { version: '1.0' };
+        }),
+      ),
+    ).toBe('not-gltf-2');
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          delete json.asset;
+        }),
+      ),
+    ).toBe('not-gltf-2');
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          json.asset = { version: '2.1' };
+        }),
+      ),
+    ).toBeNull();
+    expect(
+      vrmProblem(
+        alteredVrm((json) => {
+          json.buffers = { uri: 'x' };
+        }),
+      ),
+    ).toBe('not-gltf-2');
     expect(vrmProblem(writeGlb({ asset: { version: '2.0' } }, Buffer.alloc(0)))).toBe('not-vrm');
     expect(vrmProblem(Buffer.from('glTF but not really'))).toBe('not-vrm');
   });

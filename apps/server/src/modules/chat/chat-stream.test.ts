@@ -144,7 +144,10 @@ describe('one reply at a time', () => {
     const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me.token, { conversationId: chat.id, content })));
     for (const refused of racing) expect(refused.body).toMatchObject({ code: 7004, message: 'The agent is still replying: wait for it to finish' });
     // what has streamed is saved while the reply goes on, so a reload mid-stream shows it
-    const partial = await eventually(async () => (await messagesOf(t, me, chat.id)).at(-1), (last) => last?.content === 'Wait');
+    const partial = await eventually(
+      async () => (await messagesOf(t, me, chat.id)).at(-1),
+      (last) => last?.content === 'Wait',
+    );
     expect(partial).toMatchObject({ role: 'agent', status: 'streaming', content: 'Wait' });
     held.release();
     expect((await first).done?.status).toBe('complete');
@@ -230,7 +233,10 @@ describe('a client that goes away mid-reply', () => {
     await held.streaming;
     stop.abort();
 
-    const reply = await eventually(async () => (await messagesOf(t, me, chat.id)).at(-1), (last) => last?.status !== 'streaming');
+    const reply = await eventually(
+      async () => (await messagesOf(t, me, chat.id)).at(-1),
+      (last) => last?.status !== 'streaming',
+    );
     expect(reply).toMatchObject({ role: 'agent', content: 'Wait', status: 'interrupted' });
     held.release();
     // the lease went with the reply: the next message is taken

@@ -20,6 +20,5 @@ export const chatMemoriesJob = defineJob({
   concurrency: 16,
   retry: { attempts: 3, backoffMs: 5_000 },
   dedupeKey: (p) => p.agentMessageId,
-  handler: (p, ctx, deps: { remember(conversationId: string, agentMessageId: string, signal: AbortSignal): Promise<void> }) =>
-    deps.remember(p.conversationId, p.agentMessageId, ctx.signal),
+  handler: (p, ctx, deps: { remember(conversationId: string, agentMessageId: string, signal: AbortSignal): Promise<void> }) => deps.remember(p.conversationId, p.agentMessageId, ctx.signal),
 });

@@ -56,13 +56,15 @@ export function offlineMemories(input: { agentName: string; turns: Turn[]; known
     // drop a greeting before the first comma: "Hi, I'm Mia" → "I'm Mia"
     .map((s) => s.replace(/^[^,，]{1,15}[,，]\s*(?=.)/, (lead) => (ENGLISH_SELF.test(lead) || CHINESE_SELF.test(lead) ? lead : '')))
     .map((s, index) => ({ s, index, words: topKeywords(s).length }));
-  const rewrite = (s: string) =>
-    clip(CJK.test(s) ? s.replace(/我(?!們)/g, '使用者').replace(/你/g, input.agentName) : englishInThirdPerson(s, input.agentName));
+  const rewrite = (s: string) => clip(CJK.test(s) ? s.replace(/我(?!們)/g, '使用者').replace(/你/g, input.agentName) : englishInThirdPerson(s, input.agentName));
   // the most informative new ones, told in the order they were said
-  const best = statements
-    .sort((a, b) => b.words - a.words || b.s.length - a.s.length || a.index - b.index)
-    .map((statement) => ({ ...statement, memory: rewrite(statement.s) }));
-  const fresh = new Set(distinct(best.map((b) => b.memory), input.known).slice(0, MEMORY_COUNT));
+  const best = statements.sort((a, b) => b.words - a.words || b.s.length - a.s.length || a.index - b.index).map((statement) => ({ ...statement, memory: rewrite(statement.s) }));
+  const fresh = new Set(
+    distinct(
+      best.map((b) => b.memory),
+      input.known,
+    ).slice(0, MEMORY_COUNT),
+  );
   // delete: a memory two statements rewrite to is told once
   const memories = best.filter((b) => fresh.delete(b.memory)).sort((a, b) => a.index - b.index);
   if (memories.length > 0) return memories.map((m) => m.memory);
@@ -80,11 +82,7 @@ export function offlineMemories(input: { agentName: string; turns: Turn[]; known
  * is slow (20 s), answers nothing new or the caller aborts, it answers with the offline memories.
  * It answers [] only when there is nothing new to remember.
  */
-export async function summarizeTurns(
-  model: ChatModel,
-  input: { persona: string; agentName: string; turns: Turn[]; known: string[] },
-  signal?: AbortSignal,
-): Promise<string[]> {
+export async function summarizeTurns(model: ChatModel, input: { persona: string; agentName: string; turns: Turn[]; known: string[] }, signal?: AbortSignal): Promise<string[]> {
   if (model.engine === OFFLINE_CHAT_ENGINE) return offlineMemories(input);
   const known = input.known.slice(-20).map((m) => `- ${m.slice(0, 200)}`);
   const messages: ChatMessage[] = [

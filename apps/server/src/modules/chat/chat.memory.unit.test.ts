@@ -23,7 +23,14 @@ const english = {
   persona: 'Mira keeps a lighthouse.',
   agentName: 'Mira',
   known: [],
-  turns: turns(["Hi, I'm Mia.", 'I really like your songs and I watch the stars every night.', 'My brother plays guitar in a band.', 'What do you do?', 'ok', 'I am learning guitar. I study physics.']),
+  turns: turns([
+    "Hi, I'm Mia.",
+    'I really like your songs and I watch the stars every night.',
+    'My brother plays guitar in a band.',
+    'What do you do?',
+    'ok',
+    'I am learning guitar. I study physics.',
+  ]),
 };
 
 describe('offline memories', () => {
@@ -37,11 +44,7 @@ describe('offline memories', () => {
 
   it('skip what is already known, ignoring case and the final period', () => {
     const known = ["the user's brother plays guitar in a band", 'The user is learning guitar.'];
-    expect(offlineMemories({ ...english, known })).toEqual([
-      'The user is Mia.',
-      "The user really likes Mira's songs and the user watches the stars every night.",
-      'The user studies physics.',
-    ]);
+    expect(offlineMemories({ ...english, known })).toEqual(['The user is Mia.', "The user really likes Mira's songs and the user watches the stars every night.", 'The user studies physics.']);
   });
 
   it('retell Chinese with 使用者, leaving out greetings and questions', () => {
@@ -50,9 +53,7 @@ describe('offline memories', () => {
   });
 
   it('say what the conversation was about when the user told nothing about themselves', () => {
-    expect(offlineMemories({ agentName: 'Mira', known: [], turns: turns(['What is the harbor like?', 'Tell about stars and stars.']) })).toEqual([
-      'Talked about stars, harbor',
-    ]);
+    expect(offlineMemories({ agentName: 'Mira', known: [], turns: turns(['What is the harbor like?', 'Tell about stars and stars.']) })).toEqual(['Talked about stars, harbor']);
     expect(offlineMemories({ agentName: '米拉', known: [], turns: turns(['燈塔晚上很漂亮', '燈塔和星星']) })).toEqual(['聊到了燈塔、晚上、漂亮']);
     expect(offlineMemories({ agentName: 'Mira', known: ['Talked about stars, harbor'], turns: turns(['Tell about stars and stars.', 'harbor?']) })).toEqual([]);
   });

@@ -33,7 +33,10 @@ export function chatRepository(db: Handle) {
     },
 
     async conversation(id: string): Promise<ConversationRecord | null> {
-      const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), isNull(conversations.deletedAt)));
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, id), isNull(conversations.deletedAt)));
       return row ?? null;
     },
 
@@ -107,9 +110,7 @@ export function chatRepository(db: Handle) {
         replies.map(([id, content]) => sql`(${id}::uuid, ${content})`),
         sql`, `,
       );
-      await db.execute(
-        sql`update ${chatMessages} set content = v.content from (values ${rows}) as v(id, content) where ${chatMessages.id} = v.id and ${chatMessages.status} = 'streaming'`,
-      );
+      await db.execute(sql`update ${chatMessages} set content = v.content from (values ${rows}) as v(id, content) where ${chatMessages.id} = v.id and ${chatMessages.status} = 'streaming'`);
     },
 
     async updateMessage(id: string, patch: Partial<Pick<MessageRow, 'content' | 'status' | 'suggestions' | 'voice'>>): Promise<void> {
@@ -214,9 +215,7 @@ export function chatRepository(db: Handle) {
         })
         .from(chatMessages)
         .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-        .where(
-          and(eq(chatMessages.role, 'user'), sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`, inArray(conversations.agentId, shown)),
-        )
+        .where(and(eq(chatMessages.role, 'user'), sql`${chatMessages.createdAt} > now() - make_interval(days => ${HOT_WINDOW_DAYS})`, inArray(conversations.agentId, shown)))
         .groupBy(conversations.agentId)
         .orderBy(desc(heat), asc(conversations.agentId))
         .limit(limit);
@@ -237,7 +236,11 @@ export function chatRepository(db: Handle) {
     },
 
     async updateMemory(id: string, patch: Partial<Pick<MemoryRow, 'content' | 'pinned'>>): Promise<MemoryRow> {
-      const [row] = await db.update(chatMemories).set({ ...patch, updatedAt: new Date() }).where(eq(chatMemories.id, id)).returning();
+      const [row] = await db
+        .update(chatMemories)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(chatMemories.id, id))
+        .returning();
       return row;
     },
 

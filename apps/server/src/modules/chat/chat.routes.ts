@@ -34,9 +34,7 @@ export function chatRoutes(app: FastifyInstance, deps: { chat: ChatService; auth
 
   registerCall(app, c.memoryAdd, authenticate, async ({ user, input }) => presentMemory(await chat.addMemory(user.id, input.conversationId, input.content, input.pinned)));
 
-  registerCall(app, c.memoryUpdate, authenticate, async ({ user, input }) =>
-    presentMemory(await chat.updateMemory(user.id, input.id, { content: input.content, pinned: input.pinned })),
-  );
+  registerCall(app, c.memoryUpdate, authenticate, async ({ user, input }) => presentMemory(await chat.updateMemory(user.id, input.id, { content: input.content, pinned: input.pinned })));
 
   registerCall(app, c.memoryDelete, authenticate, async ({ user, input }) => {
     await chat.deleteMemory(user.id, input.id);

@@ -239,7 +239,10 @@ export function chatService(deps: {
         return a ? [{ ...r, nickname: a.nickname, avatar: a.avatar, intro: a.roleIntro }] : [];
       });
       if (hot.length >= limit) return hot;
-      const quiet = await deps.agents.newestPublic(limit - hot.length, ranked.map((r) => r.agentId));
+      const quiet = await deps.agents.newestPublic(
+        limit - hot.length,
+        ranked.map((r) => r.agentId),
+      );
       return [...hot, ...quiet.map((a) => ({ agentId: a.id, nickname: a.nickname, avatar: a.avatar, intro: a.roleIntro, heat: 0, chatters: 0, lastChatAt: null }))];
     },
 

@@ -48,7 +48,37 @@ export function topKeywords(text: string): string[] {
 }
 
 // words that end a noun phrase: "the telescope and…", "a keeper who…"
-const PHRASE_END = new Set(['and', 'or', 'but', 'who', 'which', 'that', 'with', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'by', 'about', 'over', 'under', 'while', 'when', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'every', 'all']);
+const PHRASE_END = new Set([
+  'and',
+  'or',
+  'but',
+  'who',
+  'which',
+  'that',
+  'with',
+  'of',
+  'in',
+  'on',
+  'at',
+  'to',
+  'for',
+  'from',
+  'by',
+  'about',
+  'over',
+  'under',
+  'while',
+  'when',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'every',
+  'all',
+]);
 // whose thing it is, from the user's side: the agent's "my" and the setting's "her" are "your"
 const OWNER: Record<string, string> = { my: 'your', your: 'my', her: 'your', his: 'your', our: 'your', their: 'their', the: 'the', a: 'the', an: 'the' };
 
@@ -74,18 +104,24 @@ export function nounPhrases(text: string): string[] {
 
 /** Strips what models put around list items: numbering, bullets and quotes. */
 export function cleanLine(line: string): string {
-  return line
-    // PostgreSQL cannot store NUL; a model may still send one
-    .replaceAll('\u0000', '')
-    .trim()
-    .replace(/^(?:[-*•·–]\s*)*(?:(?:\(?\d+[.)、:：）]|（\d+）)\s*)?/, '')
-    .replace(/^["'“”‘’「」『』]+|["'“”‘’「」『』]+$/g, '')
-    .trim();
+  return (
+    line
+      // PostgreSQL cannot store NUL; a model may still send one
+      .replaceAll('\u0000', '')
+      .trim()
+      .replace(/^(?:[-*•·–]\s*)*(?:(?:\(?\d+[.)、:：）]|（\d+）)\s*)?/, '')
+      .replace(/^["'“”‘’「」『』]+|["'“”‘’「」『』]+$/g, '')
+      .trim()
+  );
 }
 
 /** Drops blanks and repeats (ignoring case and end punctuation), also of the `seen` ones. */
 export function distinct(lines: string[], seen: string[] = []): string[] {
-  const key = (s: string) => s.trim().toLowerCase().replace(/[.。!！]+$/, '');
+  const key = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[.。!！]+$/, '');
   const keys = new Set(seen.map(key));
   return lines.filter((line) => {
     const k = key(line);
@@ -116,11 +152,13 @@ export async function askForLines(model: ChatModel, messages: ChatMessage[], opt
   const bounded = signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
   let text = '';
   for await (const chunk of model.stream(messages, options, bounded)) text += chunk.text;
-  return text
-    .split(/\r?\n/)
-    .map(cleanLine)
-    // a preamble such as "Here are three replies:" is not an item
-    .filter((line) => line && !/[:：]$/.test(line));
+  return (
+    text
+      .split(/\r?\n/)
+      .map(cleanLine)
+      // a preamble such as "Here are three replies:" is not an item
+      .filter((line) => line && !/[:：]$/.test(line))
+  );
 }
 
 /** The sentences of the agent's texts that are not orders to the model. */

@@ -105,6 +105,6 @@ describe('suggestions from a model', () => {
 
 it('cleanLine strips numbering, bullets and quotes', () => {
   expect(cleanLine(' 2. 「你好嗎？」 ')).toBe('你好嗎？');
-  expect(cleanLine('• \'Hi\'')).toBe('Hi');
+  expect(cleanLine("• 'Hi'")).toBe('Hi');
   expect(cleanLine('（3）真的嗎')).toBe('真的嗎');
 });

@@ -150,7 +150,12 @@ describe('chat room with the offline engine', () => {
     expect((await send(t, me.token, { conversationId: chat.id, content: ' ' })).body.code).toBe(1001);
     const long = await send(t, me.token, { conversationId: chat.id, content: '星'.repeat(2001) });
     expect(long.body).toMatchObject({ code: 7006, message: 'A message can be at most 2000 characters' });
-    const zh = await t.starlit.app.inject({ method: 'POST', url: C('send'), headers: { 'content-type': 'application/json', token: me.token, 'x-lang': 'zh_TW' }, payload: { conversationId: chat.id, content: 'x'.repeat(2001) } });
+    const zh = await t.starlit.app.inject({
+      method: 'POST',
+      url: C('send'),
+      headers: { 'content-type': 'application/json', token: me.token, 'x-lang': 'zh_TW' },
+      payload: { conversationId: chat.id, content: 'x'.repeat(2001) },
+    });
     expect(zh.json()).toMatchObject({ code: 7006, message: '訊息最多 2000 個字' });
     expect(await messagesOf(t, me, chat.id)).toHaveLength(1);
     // 2000 characters of Chinese are 2000 characters, not 6000 bytes
@@ -162,9 +167,7 @@ describe('chat room with the offline engine', () => {
     const db = t.starlit.database.db;
     // the database refuses showing the new branch, the statement after the messages are written
     await db.execute(sql`create function test_refuse_leaf() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
-    await db.execute(
-      sql.raw(`create trigger test_refuse_leaf before update of leaf_id on conversations for each row when (new.id = '${chat.id}') execute function test_refuse_leaf()`),
-    );
+    await db.execute(sql.raw(`create trigger test_refuse_leaf before update of leaf_id on conversations for each row when (new.id = '${chat.id}') execute function test_refuse_leaf()`));
     try {
       expect((await send(t, me.token, { conversationId: chat.id, content: 'Are you there?' })).body).toMatchObject({ code: 500 });
       expect((await db.select().from(chatMessages).where(eq(chatMessages.conversationId, chat.id))).map((m) => m.content)).toEqual(['Hello, night traveller.']);

@@ -40,7 +40,10 @@ export function homeRepository(db: Db) {
                  u.id as user_id, u.user_name, u.avatar as user_avatar
           from works w join users u on u.id = w.author_id
           where w.is_public and w.published_at is not null
-            and w.kind in (${sql.join(workKinds.map((k) => sql`${k}`), sql`, `)})`);
+            and w.kind in (${sql.join(
+              workKinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})`);
       }
       if (parts.length === 0) return [];
       const after = cursor ? sql`where (f.at, f.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;

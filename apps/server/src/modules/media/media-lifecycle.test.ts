@@ -58,7 +58,9 @@ describe('deleting the owner deletes the files', () => {
   it('a deleted agent’s uploaded picture and model answer 404; the built-in model stays', async () => {
     const a = calls.avatars;
     const agentId = await newAgent(owner.userId);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
     const image = (await t.call<{ image2d: string }>(a.upload2d.path, { agentId, image: b64(png) }, { token: owner.token })).body.data.image2d;
     const model = (await t.call<{ model3d: string }>(a.upload3d.path, { agentId, vrm: b64(buildDefaultVrm('Mine')) }, { token: owner.token })).body.data.model3d;
     const other = await newAgent(owner.userId);
@@ -113,13 +115,20 @@ describe('the orphan sweep', () => {
   it('deletes old files no row uses, and keeps fresh, referenced, seeded and cache files', async () => {
     const old = ORPHAN_GRACE_MS + 60_000;
     const agentId = await newAgent(owner.userId);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#def' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#def' } })
+      .png()
+      .toBuffer();
     const shown = (await t.call<{ image2d: string }>(calls.avatars.upload2d.path, { agentId, image: b64(png) }, { token: owner.token })).body.data.image2d;
     const shownKey = shown.slice('/media/'.length);
     const then = new Date(Date.now() - old);
     await fs.utimes(mediaFile(shownKey), then, then);
 
-    const orphans = [`avatars/${agentId}/replaced.webp`, 'avatars/00000000-0000-4000-8000-000000000000/gone.vrm', 'voices/clips/abandoned.wav', 'agents/00000000-0000-4000-8000-000000000000/audition-x.wav'];
+    const orphans = [
+      `avatars/${agentId}/replaced.webp`,
+      'avatars/00000000-0000-4000-8000-000000000000/gone.vrm',
+      'voices/clips/abandoned.wav',
+      'agents/00000000-0000-4000-8000-000000000000/audition-x.wav',
+    ];
     for (const key of orphans) await storedFile(key, old);
     await storedFile(`avatars/${agentId}/uploading.webp`, 60_000);
     await storedFile('seed/agents/luna.webp', old);

@@ -10,13 +10,7 @@ import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '
  * files its rows still use: what the orphan sweep may delete. Seeded and built-in files
  * (`seed/`, the default models) are in none of them.
  */
-export function mediaOwners(deps: {
-  storage: Storage;
-  agents: AgentsRepository;
-  cards: AgentCardsRepository;
-  avatars: AvatarsRepository;
-  voices: VoicesRepository;
-}): StorageOwner[] {
+export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; cards: AgentCardsRepository; avatars: AvatarsRepository; voices: VoicesRepository }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
   const byUrl = async (keys: string[], find: (urls: string[]) => Promise<Set<string>>) => {

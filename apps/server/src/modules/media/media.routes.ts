@@ -53,7 +53,10 @@ function sendOriginal(req: FastifyRequest, reply: FastifyReply, key: string, fou
   const range = requestedRange(req, size, etag);
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
   if (range) {
-    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(createReadStream(found.file, range));
   }
   return reply.header('content-length', size).send(createReadStream(found.file));

@@ -18,11 +18,22 @@ beforeAll(async () => {
   mediaDir = path.join(dataDir, 'media');
   t = await startTestServer({ DATA_DIR: dataDir });
   const storage = localStorage(mediaDir);
-  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#44367f' } }).png().toBuffer();
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#221463' } }).jpeg().toBuffer();
-  const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).webp().toBuffer();
-  const frame = (colour: string) => sharp({ create: { width: 200, height: 100, channels: 3, background: colour } }).png().toBuffer();
-  const gif = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } }).gif().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#44367f' } })
+    .png()
+    .toBuffer();
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#221463' } })
+    .jpeg()
+    .toBuffer();
+  const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } })
+    .webp()
+    .toBuffer();
+  const frame = (colour: string) =>
+    sharp({ create: { width: 200, height: 100, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const gif = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } })
+    .gif()
+    .toBuffer();
   await storage.put('test/picture.png', png, 'image/png');
   await storage.put('test/photo.jpg', jpeg, 'image/jpeg');
   await storage.put('test/small.webp', webp, 'image/webp');

@@ -28,7 +28,9 @@ export function resizableFormat(key: string): OutputFormat | null {
  * part of the name, so replacing a file never serves a stale copy.
  */
 export function resizeCacheFile(mediaDir: string, key: string, width: number, sourceMtimeMs: number): string {
-  const digest = createHash('sha256').update(`${key}\n${width}\n${Math.trunc(sourceMtimeMs)}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${key}\n${width}\n${Math.trunc(sourceMtimeMs)}`)
+    .digest('hex');
   return path.join(mediaDir, '.cache', 'resize', digest.slice(0, 2), `${digest}${path.extname(key).toLowerCase()}`);
 }
 

@@ -135,4 +135,3 @@ export function noticesRepository(db: Db) {
 }
 
 export type NoticesRepository = ReturnType<typeof noticesRepository>;
-

@@ -91,11 +91,7 @@ describe('system notices', () => {
     const admin = await t.admin();
     const carol = await t.user();
     const dave = await t.user();
-    const sent = await t.call(
-      calls.notices.createUserSystem,
-      { userId: carol.userId, title: 'For Carol', content: 'Only you' },
-      { token: admin.token },
-    );
+    const sent = await t.call(calls.notices.createUserSystem, { userId: carol.userId, title: 'For Carol', content: 'Only you' }, { token: admin.token });
     expect(sent.body.data.audience).toBe('user');
     const other = await t.call(`${P}/get_system_notice_detail`, { id: sent.body.data.id }, { token: dave.token });
     expect(other.body.code).toBe(3001);
@@ -106,11 +102,7 @@ describe('system notices', () => {
 
   it('sending to an unknown user is refused with a clear message and creates nothing', async () => {
     const admin = await t.admin();
-    const res = await t.call(
-      `${P}/create_user_system_notice`,
-      { userId: '00000000-0000-4000-8000-000000000000', title: 'x', content: 'y' },
-      { token: admin.token, lang: 'zh_TW' },
-    );
+    const res = await t.call(`${P}/create_user_system_notice`, { userId: '00000000-0000-4000-8000-000000000000', title: 'x', content: 'y' }, { token: admin.token, lang: 'zh_TW' });
     expect(res.body).toMatchObject({ code: 2006, message: '找不到使用者' });
   });
 

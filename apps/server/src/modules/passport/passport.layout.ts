@@ -90,9 +90,6 @@ export function sendPage(reply: FastifyReply, status: number, page: string, orig
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`,
-    )
+    .header('content-security-policy', `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`)
     .send(page);
 }

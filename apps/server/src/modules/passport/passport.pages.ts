@@ -12,9 +12,7 @@ export interface PageContext {
 }
 
 function hiddenFields(ctx: PageContext, request: AuthorizeRequest | null): Html {
-  return html`<input type="hidden" name="csrf" value="${ctx.csrf}">${flowParams(request).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
-  )}`;
+  return html`<input type="hidden" name="csrf" value="${ctx.csrf}">${flowParams(request).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}`;
 }
 
 function alert(errors: string[]): Html | null {
@@ -109,9 +107,5 @@ export function accountPage(ctx: PageContext, userName: string): string {
 
 /** A page that only explains something, with one way on. */
 export function messagePage(ctx: PageContext, content: { title: string; lead: string; href: string; action: string }): string {
-  return page(
-    ctx,
-    content.title,
-    html`<h1>${content.title}</h1><p class="lead">${content.lead}</p><a class="button" href="${content.href}">${content.action}</a>`,
-  );
+  return page(ctx, content.title, html`<h1>${content.title}</h1><p class="lead">${content.lead}</p><a class="button" href="${content.href}">${content.action}</a>`);
 }

@@ -5,15 +5,7 @@ import { publicOrigin } from '../../platform/origin.ts';
 import type { Backoff } from '../../platform/backoff.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import {
-  clearProviderCookie,
-  csrfToken,
-  csrfValid,
-  LANG_COOKIE,
-  PROVIDER_COOKIE,
-  setLanguageCookie,
-  setProviderCookie,
-} from './passport.cookies.ts';
+import { clearProviderCookie, csrfToken, csrfValid, LANG_COOKIE, PROVIDER_COOKIE, setLanguageCookie, setProviderCookie } from './passport.cookies.ts';
 import { fill, passportStrings } from './passport.i18n.ts';
 import { sendPage } from './passport.layout.ts';
 import { passportHref, readFlow, redirectWithCode, stringField, type AuthorizeRequest } from './passport.oauth.ts';
@@ -44,7 +36,6 @@ const FORGET_MS = 60 * 60_000;
 const ADDRESS_FACTOR = 3;
 
 type Fields = Record<string, unknown>;
-
 
 /** A passport address with the other language picked. */
 function toggleHref(here: string, origin: string, lang: Language): string {
@@ -215,23 +206,27 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
     return signedIn(s, user.id);
   });
 
-  form('/passport/signup', async (s) => {
-    const { ctx } = s;
-    const checked = checkSignUp(ctx.t, { userName: stringField(s.body, 'username'), password: stringField(s.body, 'password'), confirm: stringField(s.body, 'confirm') });
-    const page = (errors: string[]) => signUpPage(ctx, { request: s.request, userName: checked.userName, errors });
-    const again = (errors: string[]) => sendPage(s.reply, 200, page(errors), s.origin);
-    // a sign-up always makes an account, so every one counts, per address
-    const { allowed, retryAfterMs } = await deps.limiter.hit(`passport:signup:ip:${s.req.ip}`, deps.attemptsPer15Min, WINDOW_MS);
-    if (!allowed) return tooMany(s, retryAfterMs, page);
-    if (checked.errors.length > 0) return again(checked.errors);
-    try {
-      const user = await auth.signUp(checked.userName, stringField(s.body, 'password'), s.lang);
-      return await signedIn(s, user.id);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return again([errorMessage(err.code, s.lang)]);
-    }
-  }, (request) => passportHref('/passport/signup', request));
+  form(
+    '/passport/signup',
+    async (s) => {
+      const { ctx } = s;
+      const checked = checkSignUp(ctx.t, { userName: stringField(s.body, 'username'), password: stringField(s.body, 'password'), confirm: stringField(s.body, 'confirm') });
+      const page = (errors: string[]) => signUpPage(ctx, { request: s.request, userName: checked.userName, errors });
+      const again = (errors: string[]) => sendPage(s.reply, 200, page(errors), s.origin);
+      // a sign-up always makes an account, so every one counts, per address
+      const { allowed, retryAfterMs } = await deps.limiter.hit(`passport:signup:ip:${s.req.ip}`, deps.attemptsPer15Min, WINDOW_MS);
+      if (!allowed) return tooMany(s, retryAfterMs, page);
+      if (checked.errors.length > 0) return again(checked.errors);
+      try {
+        const user = await auth.signUp(checked.userName, stringField(s.body, 'password'), s.lang);
+        return await signedIn(s, user.id);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return again([errorMessage(err.code, s.lang)]);
+      }
+    },
+    (request) => passportHref('/passport/signup', request),
+  );
 
   form('/passport/continue', async (s) => {
     const user = await providerUser(s.req);

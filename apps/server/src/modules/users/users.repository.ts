@@ -40,7 +40,12 @@ export function usersRepository(db: Db) {
       await db
         .update(users)
         .set({ role: 'admin' })
-        .where(inArray(sql`lower(${users.userName})`, names.map((n) => n.toLowerCase())));
+        .where(
+          inArray(
+            sql`lower(${users.userName})`,
+            names.map((n) => n.toLowerCase()),
+          ),
+        );
     },
     async byIdentity(issuer: string, subject: string): Promise<UserRow | null> {
       const [row] = await db

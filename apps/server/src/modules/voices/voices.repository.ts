@@ -63,12 +63,18 @@ export function voicesRepository(db: Handle) {
 
     /** Records a finished clone; a clone already finished (by another instance) stays as it is. */
     async finish(id: string, engineParams: VoiceEngineParams, sample: string | null): Promise<void> {
-      await db.update(voices).set({ status: 'done', engineParams, sample, failureReason: null }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
+      await db
+        .update(voices)
+        .set({ status: 'done', engineParams, sample, failureReason: null })
+        .where(and(eq(voices.id, id), eq(voices.status, 'creating')));
     },
 
     /** Records a failed clone and forgets its clip, which nothing clones from again. */
     async fail(id: string, reason: CloneFailure): Promise<void> {
-      await db.update(voices).set({ status: 'failed', failureReason: reason, clipKey: null }).where(and(eq(voices.id, id), eq(voices.status, 'creating')));
+      await db
+        .update(voices)
+        .set({ status: 'failed', failureReason: reason, clipKey: null })
+        .where(and(eq(voices.id, id), eq(voices.status, 'creating')));
     },
 
     async setSample(id: string, sample: string): Promise<void> {

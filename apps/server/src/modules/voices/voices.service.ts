@@ -53,7 +53,10 @@ export function voicesService(deps: {
 
   /** Speaks `text` and stores it under a key derived from everything that shapes the sound. */
   async function speak(voiceId: string, engineParams: VoiceEngineParams, settings: VoiceSettings, text: string) {
-    const hash = createHash('sha256').update(JSON.stringify([speech.engine, engineParams, settings, text])).digest('hex').slice(0, 32);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([speech.engine, engineParams, settings, text]))
+      .digest('hex')
+      .slice(0, 32);
     for (const ext of ['wav', 'mp3']) {
       const key = `${VOICE_SPEECH_FOLDER}${hash}.${ext}`;
       if (await storage.read(key)) return { url: storage.url(key), contentType: contentTypeOf(key) };

@@ -42,7 +42,13 @@ const clone = (token: string, audio: Buffer, lang?: string) => t.call(calls.voic
 const list = async (tab: CallInput<typeof calls.voices.list>['tab'], token?: string) => (await t.call(calls.voices.list, { tab }, { token })).body;
 
 const settled = async (id: string, token: string): Promise<Voice> =>
-  (await eventually(() => t.call(calls.voices.detail, { id }, { token }), (res) => res.body.data.status !== 'creating', 100)).body.data;
+  (
+    await eventually(
+      () => t.call(calls.voices.detail, { id }, { token }),
+      (res) => res.body.data.status !== 'creating',
+      100,
+    )
+  ).body.data;
 
 describe('access', () => {
   it.each([

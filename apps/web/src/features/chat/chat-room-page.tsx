@@ -108,7 +108,9 @@ function VisitorChat({ agentId }: { agentId: string }) {
           {opening && (
             <li className="flex items-start gap-2.5" data-role="agent">
               <Avatar name={nickname} src={avatar.image} size="sm" />
-              <div className="max-w-[85%] rounded-2xl rounded-tl-md border border-line bg-surface px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink shadow-sm sm:max-w-[75%]">{opening}</div>
+              <div className="max-w-[85%] rounded-2xl rounded-tl-md border border-line bg-surface px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink shadow-sm sm:max-w-[75%]">
+                {opening}
+              </div>
             </li>
           )}
         </ol>

@@ -44,7 +44,11 @@ function streamOf(chunks: string[]): Response {
 describe('runChatStream', () => {
   it('posts with the headers every call carries and hands over the events as they arrive', async () => {
     const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-      streamOf(['event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: tok', 'en\ndata: {"text":"Hel"}\n\nevent: token\ndata: {"text":"lo"}\n\n', 'event: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n']),
+      streamOf([
+        'event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: tok',
+        'en\ndata: {"text":"Hel"}\n\nevent: token\ndata: {"text":"lo"}\n\n',
+        'event: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n',
+      ]),
     );
     vi.stubGlobal('fetch', fetch);
     const events: ChatEvent[] = [];
@@ -89,7 +93,11 @@ describe('runChatStream', () => {
   it('a malformed event breaks the stream: the events before it are kept, the rest is dropped and the body cancelled', async () => {
     let cancelled = false;
     const encoder = new TextEncoder();
-    const chunks = ['event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: token\ndata: {"text":"Hel"}\n\n', 'event: token\ndata: {"text":null}\n\n', 'event: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n'];
+    const chunks = [
+      'event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: token\ndata: {"text":"Hel"}\n\n',
+      'event: token\ndata: {"text":null}\n\n',
+      'event: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n',
+    ];
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         const next = chunks.shift();

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, endsStreaming, PENDING_REPLY_ID, PENDING_USER_ID, shownMessages, swipedTo, withoutPending, withPendingRegenerate, withPendingSend, withStopped, type Detail, type Message } from './chat-view';
+import {
+  applyEvent,
+  endsStreaming,
+  PENDING_REPLY_ID,
+  PENDING_USER_ID,
+  shownMessages,
+  swipedTo,
+  withoutPending,
+  withPendingRegenerate,
+  withPendingSend,
+  withStopped,
+  type Detail,
+  type Message,
+} from './chat-view';
 
 function msg(id: string, parentId: string | null, role: Message['role'], status: Message['status'] = 'complete'): Message {
   return { id, parentId, role, content: id, status, engine: null, suggestions: [], voice: null, createdAt: '2026-01-01T00:00:00Z' };
@@ -65,7 +78,11 @@ describe('a streamed send', () => {
     d = applyEvent(d, { type: 'token', data: { text: 'Hi' } }, 'r5');
     d = applyEvent(d, { type: 'token', data: { text: ' there\n' } }, 'r5');
     expect(d.leafId).toBe('r5');
-    expect(shownMessages(d).slice(-2).map((s) => [s.message.id, s.message.parentId, s.message.content, s.message.status])).toEqual([
+    expect(
+      shownMessages(d)
+        .slice(-2)
+        .map((s) => [s.message.id, s.message.parentId, s.message.content, s.message.status]),
+    ).toEqual([
       ['q5', 'r1', 'hello', 'complete'],
       ['r5', 'q5', 'Hi there\n', 'streaming'],
     ]);

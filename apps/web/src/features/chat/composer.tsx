@@ -76,7 +76,9 @@ export function Composer({ agentName, busy, onSend, onStop }: { agentName: strin
       </div>
       <p id={hintId} className={`mt-1.5 flex justify-between gap-2 px-1 text-[11px] ${tooLong ? 'text-red-700' : 'text-muted'}`}>
         <span className="hidden sm:inline">{t('composer.hint')}</span>
-        {length >= SHOW_COUNT_FROM && <span className="ml-auto tabular-nums">{tooLong ? t('composer.tooLong', { count: length, max: CHAT_MESSAGE_MAX }) : t('composer.count', { count: length, max: CHAT_MESSAGE_MAX })}</span>}
+        {length >= SHOW_COUNT_FROM && (
+          <span className="ml-auto tabular-nums">{tooLong ? t('composer.tooLong', { count: length, max: CHAT_MESSAGE_MAX }) : t('composer.count', { count: length, max: CHAT_MESSAGE_MAX })}</span>
+        )}
       </p>
     </form>
   );

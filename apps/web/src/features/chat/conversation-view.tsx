@@ -132,7 +132,11 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
           <Link to="/chatroom" aria-label={t('history.back')} className="grid size-9 place-items-center rounded-full text-muted hover:bg-brand-50 hover:text-ink lg:hidden">
             <ChevronLeftIcon />
           </Link>
-          <Link to={`/agentcenter/${detail.agentId}`} aria-label={t('room.agentPage', { name: detail.agentNickname })} className="flex min-w-0 items-center gap-2 rounded-full pr-1 hover:opacity-90 sm:gap-2.5 sm:pr-2">
+          <Link
+            to={`/agentcenter/${detail.agentId}`}
+            aria-label={t('room.agentPage', { name: detail.agentNickname })}
+            className="flex min-w-0 items-center gap-2 rounded-full pr-1 hover:opacity-90 sm:gap-2.5 sm:pr-2"
+          >
             <Avatar name={detail.agentNickname} src={detail.agentAvatar} size="md" />
             <span className="min-w-0">
               <span className="block truncate font-semibold text-ink">{detail.agentNickname}</span>
@@ -143,7 +147,15 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
             <Button variant="secondary" size="sm" className="max-sm:px-3 xl:hidden" onClick={() => setMemoriesOpen(true)} aria-haspopup="dialog">
               {t('room.memories')}
             </Button>
-            <Button variant="secondary" size="sm" className="max-sm:px-3" icon={<PlusIcon size={16} />} disabled={newConversation.isPending} onClick={() => newConversation.mutate({ agentId: detail.agentId, fresh: true })} aria-label={t('room.newChat')}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="max-sm:px-3"
+              icon={<PlusIcon size={16} />}
+              disabled={newConversation.isPending}
+              onClick={() => newConversation.mutate({ agentId: detail.agentId, fresh: true })}
+              aria-label={t('room.newChat')}
+            >
               <span className="hidden sm:inline">{t('room.newChat')}</span>
             </Button>
           </span>

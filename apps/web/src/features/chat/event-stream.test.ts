@@ -15,7 +15,10 @@ describe('toChatEvent', () => {
   it('types the four chat events', () => {
     expect(toChatEvent({ event: 'start', data: '{"messageId":"m","userMessageId":null,"parentId":"p"}' })).toEqual({ type: 'start', data: { messageId: 'm', userMessageId: null, parentId: 'p' } });
     expect(toChatEvent({ event: 'token', data: '{"text":"Hi\\n"}' })).toEqual({ type: 'token', data: { text: 'Hi\n' } });
-    expect(toChatEvent({ event: 'done', data: '{"messageId":"m","userMessageId":"u","status":"interrupted"}' })).toEqual({ type: 'done', data: { messageId: 'm', userMessageId: 'u', status: 'interrupted' } });
+    expect(toChatEvent({ event: 'done', data: '{"messageId":"m","userMessageId":"u","status":"interrupted"}' })).toEqual({
+      type: 'done',
+      data: { messageId: 'm', userMessageId: 'u', status: 'interrupted' },
+    });
     expect(toChatEvent({ event: 'suggestions', data: '{"messageId":"m","suggestions":["a","b"]}' })).toEqual({ type: 'suggestions', data: { messageId: 'm', suggestions: ['a', 'b'] } });
   });
 
@@ -41,11 +44,15 @@ describe('toChatEvent', () => {
 
 describe('reading chat events', () => {
   it('reassembles events split across chunks anywhere, even inside a multi-byte text', () => {
-    const stream = 'event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: token\ndata: {"text":"你好"}\n\nevent: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n';
+    const stream =
+      'event: start\ndata: {"messageId":"m","userMessageId":"u","parentId":"u"}\n\nevent: token\ndata: {"text":"你好"}\n\nevent: done\ndata: {"messageId":"m","userMessageId":"u","status":"complete"}\n\n';
     for (const cut of [1, 7, 30, 60, 75, stream.length - 1]) {
       const read = eventReader();
       const events = [...chatEventsOf(read, stream.slice(0, cut)), ...chatEventsOf(read, stream.slice(cut))];
-      expect(events.map((e) => e.type), `cut at ${cut}`).toEqual(['start', 'token', 'done']);
+      expect(
+        events.map((e) => e.type),
+        `cut at ${cut}`,
+      ).toEqual(['start', 'token', 'done']);
     }
   });
 

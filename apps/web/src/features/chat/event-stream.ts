@@ -6,7 +6,10 @@ export type ChatEvent = { [K in keyof ChatStreamEvents]: { type: K; data: ChatSt
 
 /** A known chat event whose data does not fit its schema: the stream cannot be trusted any further. */
 export class MalformedChatEvent extends Error {
-  constructor(readonly event: string, readonly data: string) {
+  constructor(
+    readonly event: string,
+    readonly data: string,
+  ) {
     super(`malformed chat stream event "${event}"`);
     this.name = 'MalformedChatEvent';
   }

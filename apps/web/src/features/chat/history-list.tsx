@@ -147,13 +147,26 @@ export function HistoryList({ activeId = null, compact = false }: { activeId?: s
         )}
         {history.hasNextPage && (
           <div className="flex justify-center p-3">
-            <Button variant="secondary" size="sm" disabled={history.isFetchingNextPage} icon={history.isFetchingNextPage ? <Spinner className="size-4" /> : undefined} onClick={() => void history.fetchNextPage()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={history.isFetchingNextPage}
+              icon={history.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}
+              onClick={() => void history.fetchNextPage()}
+            >
               {t('history.loadMore')}
             </Button>
           </div>
         )}
       </div>
-      <ConfirmDelete ns="chat" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate({ conversationIds: [...selection] })} />
+      <ConfirmDelete
+        ns="chat"
+        open={confirming}
+        count={selection.size}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => remove.mutate({ conversationIds: [...selection] })}
+      />
     </section>
   );
 }

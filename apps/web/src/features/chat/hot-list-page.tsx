@@ -57,7 +57,11 @@ export function HotListPage() {
         <ol aria-label={t('hot.list')} className="flex flex-col gap-3">
           {hot.data.items.map((agent, index) => (
             <li key={agent.agentId} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:gap-4 sm:p-4">
-              <span role="img" aria-label={t('hot.rank', { rank: index + 1 })} className={`grid size-7 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums sm:size-8 ${rankColours[index] ?? 'bg-brand-100 text-brand-800'}`}>
+              <span
+                role="img"
+                aria-label={t('hot.rank', { rank: index + 1 })}
+                className={`grid size-7 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums sm:size-8 ${rankColours[index] ?? 'bg-brand-100 text-brand-800'}`}
+              >
                 {index + 1}
               </span>
               <Link to={`/agentcenter/${agent.agentId}`} className="shrink-0 rounded-xl focus-visible:outline-2 focus-visible:outline-brand-500" tabIndex={-1} aria-hidden="true">

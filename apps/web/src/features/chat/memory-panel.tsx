@@ -15,7 +15,8 @@ type Memory = z.output<typeof ChatMemory>;
 
 const smallButton =
   'grid size-8 cursor-pointer place-items-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-white/10';
-const field = 'w-full resize-y rounded-xl border border-line bg-page px-3 py-2 text-sm leading-relaxed text-ink outline-none placeholder:text-muted focus:border-brand-300 focus:ring-2 focus:ring-brand-500';
+const field =
+  'w-full resize-y rounded-xl border border-line bg-page px-3 py-2 text-sm leading-relaxed text-ink outline-none placeholder:text-muted focus:border-brand-300 focus:ring-2 focus:ring-brand-500';
 
 /** A memory's text, length-checked the way the server's schema checks it (UTF-16 units). */
 function fits(text: string): boolean {
@@ -50,10 +51,14 @@ function MemoryItem({ memory }: { memory: Memory }) {
           {/* biome-ignore lint/a11y/noAutofocus: the field opens because the person asked to edit this entry, so focus belongs in it */}
           <textarea aria-label={t('memory.editLabel')} value={text} rows={3} autoFocus onChange={(e) => setText(e.target.value)} className={field} />
           <div className="flex justify-end gap-2">
-            <Button size="sm" variant="secondary" onClick={() => {
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
                 setEditing(false);
                 setText(memory.content);
-              }}>
+              }}
+            >
               {t('memory.cancel')}
             </Button>
             <Button size="sm" type="submit" disabled={!fits(text) || update.isPending}>
@@ -68,7 +73,15 @@ function MemoryItem({ memory }: { memory: Memory }) {
             {memory.pinned && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[11px] font-semibold text-brand-800 dark:bg-white/10 dark:text-brand-200">{t('memory.pinned')}</span>}
             <span className="text-[11px] text-muted">{t(memory.source === 'summary' ? 'memory.fromSummary' : 'memory.fromUser')}</span>
             <span className="ml-auto flex">
-              <button type="button" className={smallButton} aria-pressed={memory.pinned} aria-label={memory.pinned ? t('memory.unpin') : t('memory.pin')} title={memory.pinned ? t('memory.unpin') : t('memory.pin')} disabled={update.isPending} onClick={() => update.mutate({ pinned: !memory.pinned })}>
+              <button
+                type="button"
+                className={smallButton}
+                aria-pressed={memory.pinned}
+                aria-label={memory.pinned ? t('memory.unpin') : t('memory.pin')}
+                title={memory.pinned ? t('memory.unpin') : t('memory.pin')}
+                disabled={update.isPending}
+                onClick={() => update.mutate({ pinned: !memory.pinned })}
+              >
                 <PinIcon size={16} className={memory.pinned ? 'fill-current text-brand-700 dark:text-brand-300' : ''} />
               </button>
               <button type="button" className={smallButton} aria-label={t('memory.edit')} title={t('memory.edit')} onClick={() => setEditing(true)}>

@@ -31,7 +31,8 @@ const actionButton =
 function Swipe({ shown, actions }: { shown: ShownMessage; actions: MessageActions }) {
   const { t } = useTranslation('chat');
   if (shown.count < 2) return null;
-  const arrow = 'grid size-7 cursor-pointer place-items-center rounded-full text-muted hover:bg-brand-50 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-30 dark:hover:bg-white/10';
+  const arrow =
+    'grid size-7 cursor-pointer place-items-center rounded-full text-muted hover:bg-brand-50 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-30 dark:hover:bg-white/10';
   return (
     <span role="group" aria-label={t('message.versions')} className="inline-flex items-center gap-0.5 text-xs text-muted tabular-nums">
       <button type="button" aria-label={t('message.previous')} className={arrow} disabled={actions.busy || !shown.previousId} onClick={() => shown.previousId && actions.swipe(shown.previousId)}>

@@ -20,7 +20,19 @@ const iconButton =
   'grid size-8 cursor-pointer place-items-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-white/10';
 
 /** The play button of an agent message, speaking it with the agent's voice (chat/voice). */
-export function VoiceButton({ conversationId, messageId, voice, hasVoice, onNewConversation }: { conversationId: string; messageId: string; voice: string | null; hasVoice: boolean; onNewConversation: () => void }) {
+export function VoiceButton({
+  conversationId,
+  messageId,
+  voice,
+  hasVoice,
+  onNewConversation,
+}: {
+  conversationId: string;
+  messageId: string;
+  voice: string | null;
+  hasVoice: boolean;
+  onNewConversation: () => void;
+}) {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const [state, setState] = useState<VoiceState>('idle');
@@ -58,7 +70,9 @@ export function VoiceButton({ conversationId, messageId, voice, hasVoice, onNewC
       setState(isRefused(result) ? 'failed' : 'idle');
       return;
     }
-    setCallData(queryClient, calls.chat.messages, conversationInput(conversationId), (d) => (d ? { ...d, messages: d.messages.map((m) => (m.id === messageId ? { ...m, voice: result.data.voice } : m)) } : d));
+    setCallData(queryClient, calls.chat.messages, conversationInput(conversationId), (d) =>
+      d ? { ...d, messages: d.messages.map((m) => (m.id === messageId ? { ...m, voice: result.data.voice } : m)) } : d,
+    );
     wantsPlay.current = true;
     if (result.data.voice === src) play();
     else setSrc(result.data.voice);
@@ -91,7 +105,14 @@ export function VoiceButton({ conversationId, messageId, voice, hasVoice, onNewC
   return (
     // `contents`: the failure message wraps onto its own row of the message's controls, the button stays in line
     <span className="contents" data-voice-state={state}>
-      <button type="button" aria-label={state === 'playing' ? t('voice.stopPlaying') : t('voice.play')} aria-pressed={state === 'playing'} disabled={state === 'generating'} onClick={toggle} className={iconButton}>
+      <button
+        type="button"
+        aria-label={state === 'playing' ? t('voice.stopPlaying') : t('voice.play')}
+        aria-pressed={state === 'playing'}
+        disabled={state === 'generating'}
+        onClick={toggle}
+        className={iconButton}
+      >
         {state === 'generating' ? <Spinner className="size-4" /> : state === 'playing' ? <StopIcon size={16} /> : <PlayIcon size={16} />}
       </button>
       {state === 'generating' && <span className="text-xs text-muted">{t('voice.generating')}</span>}

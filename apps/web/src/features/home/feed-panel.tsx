@@ -19,12 +19,7 @@ function SignInToFollow() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   return (
-    <EmptyState
-      icon={<UsersIcon size={30} />}
-      title={t('following.signedOutTitle')}
-      body={t('following.signedOutBody')}
-      action={<Button onClick={redirectToSignIn}>{tc('account.logIn')}</Button>}
-    />
+    <EmptyState icon={<UsersIcon size={30} />} title={t('following.signedOutTitle')} body={t('following.signedOutBody')} action={<Button onClick={redirectToSignIn}>{tc('account.logIn')}</Button>} />
   );
 }
 

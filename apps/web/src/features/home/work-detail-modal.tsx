@@ -19,7 +19,13 @@ function WorkMedia({ work }: { work: FeedWork }) {
   if (work.kind === 'audio') {
     return (
       <div className="overflow-hidden rounded-xl bg-gradient-to-br from-brand-900 via-brand-700 to-rose-500">
-        {cover ? <img src={cover} alt="" className="aspect-square w-full object-cover" /> : <div className="grid aspect-[4/3] place-items-center text-white/80"><MusicIcon size={56} /></div>}
+        {cover ? (
+          <img src={cover} alt="" className="aspect-square w-full object-cover" />
+        ) : (
+          <div className="grid aspect-[4/3] place-items-center text-white/80">
+            <MusicIcon size={56} />
+          </div>
+        )}
         {work.media ? (
           <audio controls preload="metadata" src={staticUrl(work.media)} className="w-full bg-brand-950/40 p-2" aria-label={t('detail.play', { name: work.name })} />
         ) : (
@@ -29,9 +35,7 @@ function WorkMedia({ work }: { work: FeedWork }) {
     );
   }
   if (cover) return <img src={cover} alt={work.name} className="max-h-[70dvh] w-full rounded-xl bg-brand-50 object-contain" />;
-  return (
-    <div className="rounded-xl bg-brand-50 p-6 text-base leading-relaxed whitespace-pre-line text-ink dark:bg-white/5">{work.description || t('detail.noDescription')}</div>
-  );
+  return <div className="rounded-xl bg-brand-50 p-6 text-base leading-relaxed whitespace-pre-line text-ink dark:bg-white/5">{work.description || t('detail.noDescription')}</div>;
 }
 
 /** WORK_DETAIL: the work's media, name, author, description and publish time (UTC+8, SPEC §9). */

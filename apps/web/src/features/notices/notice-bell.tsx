@@ -17,10 +17,7 @@ export function NoticeBell() {
     >
       <BellIcon size={22} />
       {badge && (
-        <span
-          aria-hidden="true"
-          className="absolute top-0.5 right-0 min-w-5 rounded-full bg-rose-500 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-brand-900"
-        >
+        <span aria-hidden="true" className="absolute top-0.5 right-0 min-w-5 rounded-full bg-rose-500 px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-brand-900">
           {badge}
         </span>
       )}

@@ -87,7 +87,13 @@ export function NoticeList({ kind }: { kind: NoticeKind }) {
       </ul>
       {list.hasNextPage && (
         <div className="flex justify-center border-t border-line p-4">
-          <Button variant="secondary" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} icon={list.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            icon={list.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}
+          >
             {list.isFetchingNextPage ? tc('actions.loading') : tc('actions.loadMore')}
           </Button>
         </div>

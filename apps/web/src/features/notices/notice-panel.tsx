@@ -42,12 +42,7 @@ export function NoticePanel({ kind }: { kind: NoticeKind }) {
         {signedIn ? (
           <NoticeList kind={kind} />
         ) : (
-          <EmptyState
-            icon={<InboxIcon size={30} />}
-            title={t('signedOut.title')}
-            body={t('signedOut.body')}
-            action={<Button onClick={redirectToSignIn}>{tc('account.logIn')}</Button>}
-          />
+          <EmptyState icon={<InboxIcon size={30} />} title={t('signedOut.title')} body={t('signedOut.body')} action={<Button onClick={redirectToSignIn}>{tc('account.logIn')}</Button>} />
         )}
       </div>
     </div>

@@ -53,7 +53,11 @@ function RecipientPicker({ picked, onPick }: { picked: Recipient | null; onPick(
           {items.length === 0 && <li className="px-3 py-2 text-sm text-muted">{t('send.noMatch')}</li>}
           {items.map((user) => (
             <li key={user.userId}>
-              <button type="button" onClick={() => onPick(user)} className="w-full cursor-pointer px-3 py-2 text-left text-sm text-ink hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-white/10">
+              <button
+                type="button"
+                onClick={() => onPick(user)}
+                className="w-full cursor-pointer px-3 py-2 text-left text-sm text-ink hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-white/10"
+              >
                 {user.userName}
               </button>
             </li>

@@ -20,9 +20,7 @@ export function ComingSoonPage({ pageId }: { pageId: ComingSoonPageId }) {
           <BuildIcon size={36} />
         </div>
       </div>
-      <p className="mb-3 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:bg-white/10 dark:text-brand-300">
-        {t('comingSoon.badge')}
-      </p>
+      <p className="mb-3 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:bg-white/10 dark:text-brand-300">{t('comingSoon.badge')}</p>
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-md text-base leading-relaxed text-muted">{t('comingSoon.body')}</p>
       <Link to="/" className={buttonClass('primary', 'md', 'mt-8')}>

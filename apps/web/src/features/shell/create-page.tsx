@@ -37,7 +37,9 @@ export function CreatePage() {
         {OPTIONS.map((option) => {
           const body = (
             <>
-              <span className={`grid size-12 place-items-center rounded-xl ${option.link ? 'bg-brand-100 text-brand-700 dark:bg-white/10 dark:text-brand-200' : 'bg-line/60 text-muted'}`}>{option.icon}</span>
+              <span className={`grid size-12 place-items-center rounded-xl ${option.link ? 'bg-brand-100 text-brand-700 dark:bg-white/10 dark:text-brand-200' : 'bg-line/60 text-muted'}`}>
+                {option.icon}
+              </span>
               <span className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink">
                 {t(`create.${option.id}.title`)}
                 {!option.link && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-white/10 dark:text-brand-300">{t('comingSoon.badge')}</span>}
@@ -49,7 +51,10 @@ export function CreatePage() {
           return (
             <li key={option.id}>
               {option.link ? (
-                <Link to={option.link.to} className={`${card} border-line bg-surface hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-white/5`}>
+                <Link
+                  to={option.link.to}
+                  className={`${card} border-line bg-surface hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-white/5`}
+                >
                   {body}
                 </Link>
               ) : (

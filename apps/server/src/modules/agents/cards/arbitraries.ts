@@ -40,7 +40,10 @@ const text = fc.string({ unit: 'binary', maxLength: 60 });
 const nonEmpty = fc.string({ unit: 'binary', minLength: 1, maxLength: 60 });
 // keys that are also Object.prototype's, which naive copying turns into prototype changes
 const trapKey = fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty');
-const key = fc.oneof(trapKey, fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }).filter((k) => !KNOWN_FIELDS.has(k)));
+const key = fc.oneof(
+  trapKey,
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }).filter((k) => !KNOWN_FIELDS.has(k)),
+);
 // through JSON once, so that -0 and friends are what a parser gives back
 const json = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 const unknownFields = fc.dictionary(key, json, { maxKeys: 4 });
@@ -67,7 +70,11 @@ const v2Fields = fc.record(
     creator: nonEmpty,
     character_version: nonEmpty,
     // other tools' extensions; `starlit` is the agent's own and never in extra
-    extensions: fc.dictionary(key.filter((k) => k !== 'starlit'), json, { minKeys: 1, maxKeys: 3 }),
+    extensions: fc.dictionary(
+      key.filter((k) => k !== 'starlit'),
+      json,
+      { minKeys: 1, maxKeys: 3 },
+    ),
   },
   { requiredKeys: [] },
 );
@@ -93,9 +100,7 @@ const v3Fields = fc.record(
 );
 
 function extra(withV3: boolean): fc.Arbitrary<CardExtra> {
-  const data = fc
-    .tuple(unknownFields, v2Fields, withV3 ? v3Fields : fc.constant({}))
-    .map(([unknown, v2, v3]) => ({ ...unknown, ...v2, ...v3 }));
+  const data = fc.tuple(unknownFields, v2Fields, withV3 ? v3Fields : fc.constant({})).map(([unknown, v2, v3]) => ({ ...unknown, ...v2, ...v3 }));
   return fc.record({ topLevel: unknownFields, data });
 }
 

@@ -41,7 +41,9 @@ let image: Buffer;
 let png: Buffer;
 let boundaries: number[];
 beforeAll(async () => {
-  image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
+  image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
   png = await exportCardPng(agent, image);
   boundaries = [];
   for (let at = PNG_SIGNATURE.length; at < png.length; at += 12 + png.readUInt32BE(at)) boundaries.push(at);
@@ -127,9 +129,7 @@ describe('malformed JSON and other files', () => {
           fc.string({ unit: 'binary' }).map((s) => Buffer.from(s)),
           fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? '')),
           fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
-          fc
-            .record({ spec: fc.constantFrom('chara_card_v2', 'chara_card_v3', undefined), data: fc.jsonValue(), name: fc.jsonValue() })
-            .map((v) => Buffer.from(JSON.stringify(v))),
+          fc.record({ spec: fc.constantFrom('chara_card_v2', 'chara_card_v3', undefined), data: fc.jsonValue(), name: fc.jsonValue() }).map((v) => Buffer.from(JSON.stringify(v))),
         ),
         (bytes) => {
           outcome(bytes);

@@ -9,15 +9,7 @@ const V1_FIELDS = ['name', 'description', 'personality', 'scenario', 'first_mes'
 /** `data` fields Starlit reads into CardAgent. */
 const MAPPED_FIELDS = ['name', 'description', 'first_mes', 'creator_notes', 'tags', 'extensions'];
 /** Fields V3 added to `data`: written only in V3, since a V2 reader would not expect them. */
-const V3_ONLY_FIELDS = [
-  'group_only_greetings',
-  'assets',
-  'nickname',
-  'creator_notes_multilingual',
-  'source',
-  'creation_date',
-  'modification_date',
-];
+const V3_ONLY_FIELDS = ['group_only_greetings', 'assets', 'nickname', 'creator_notes_multilingual', 'source', 'creation_date', 'modification_date'];
 
 /** V2's required fields Starlit does not map, at the value an export writes when there is none. */
 const V2_DEFAULTS: Record<string, unknown> = {
@@ -59,9 +51,7 @@ function omit(record: Record<string, unknown>, keys: readonly string[]): Record<
   return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 }
 
-const isDefault = (key: string, value: unknown) =>
-  (Object.hasOwn(V2_DEFAULTS, key) || Object.hasOwn(V3_DEFAULTS, key)) &&
-  (value === '' || (Array.isArray(value) && value.length === 0));
+const isDefault = (key: string, value: unknown) => (Object.hasOwn(V2_DEFAULTS, key) || Object.hasOwn(V3_DEFAULTS, key)) && (value === '' || (Array.isArray(value) && value.length === 0));
 
 /**
  * The card's JSON object. `iconUri` is where the V3 main icon lives (null: the card has no
@@ -153,11 +143,7 @@ export function agentFromJson(card: unknown, hasFile: (path: string) => boolean 
 
   const extra = Object.entries(omit(data, MAPPED_FIELDS)).filter(([key, value]) => !isDefault(key, value));
   const { kept: assets, leftOut: assetsLeftOut } = importAssets(data.assets, warnings, hasFile);
-  const extraData = Object.fromEntries([
-    ...extra.filter(([key]) => key !== 'assets'),
-    ...(assets ? [['assets', assets]] : []),
-    ...(Object.keys(others).length > 0 ? [['extensions', others]] : []),
-  ]);
+  const extraData = Object.fromEntries([...extra.filter(([key]) => key !== 'assets'), ...(assets ? [['assets', assets]] : []), ...(Object.keys(others).length > 0 ? [['extensions', others]] : [])]);
 
   let roleIntro = text(data, 'creator_notes');
   if (sourceSpec === 'v1' && typeof data.personality === 'string' && data.personality !== '') {

@@ -12,7 +12,9 @@ const dataOf = (card: string) => (JSON.parse(card) as { data: Record<string, unk
 
 let image: Buffer;
 beforeAll(async () => {
-  image = await sharp({ create: { width: 6, height: 9, channels: 3, background: '#335577' } }).png().toBuffer();
+  image = await sharp({ create: { width: 6, height: 9, channels: 3, background: '#335577' } })
+    .png()
+    .toBuffer();
 });
 
 function pngWith(...extra: PngChunk[]): Buffer {
@@ -122,7 +124,11 @@ describe('a lorebook written without the extensions the specs require', () => {
     expect(v3.extensions).toEqual({});
     for (const entry of v3.entries) for (const key of V3_ENTRY_KEYS) expect(entry).toHaveProperty(key);
     const chunks = readChunks(await exportCardPng(agent, image));
-    const textOf = (keyword: string) => chunks.map((c) => c.data.toString('latin1')).find((d) => d.startsWith(`${keyword}\0`))!.slice(keyword.length + 1);
+    const textOf = (keyword: string) =>
+      chunks
+        .map((c) => c.data.toString('latin1'))
+        .find((d) => d.startsWith(`${keyword}\0`))!
+        .slice(keyword.length + 1);
     const v2InPng = bookOf(Buffer.from(textOf('chara'), 'base64').toString('utf8'));
     expect(v2InPng.extensions).toEqual({});
     for (const entry of v2InPng.entries) for (const key of V2_ENTRY_KEYS) expect(entry).toHaveProperty(key);
@@ -185,7 +191,12 @@ describe('a RisuAI V3 card in a CHARX', () => {
     ];
     const card = { ...risuV3, data: { ...risuV3.data, assets } };
     const zip = Buffer.from(
-      zipSync({ 'card.json': strToU8(JSON.stringify(card)), 'assets/icon/images/main.png': new Uint8Array(image), 'assets/emotion/images/happy.png': new Uint8Array(image), '../../outside.png': new Uint8Array(image) }),
+      zipSync({
+        'card.json': strToU8(JSON.stringify(card)),
+        'assets/icon/images/main.png': new Uint8Array(image),
+        'assets/emotion/images/happy.png': new Uint8Array(image),
+        '../../outside.png': new Uint8Array(image),
+      }),
     );
     const fromZip = importCard(zip);
     expect(fromZip.assetsLeftOut).toEqual(['emotion/sad', 'background/escape']);
@@ -258,7 +269,10 @@ describe('a PNG with both chunks', () => {
   it('reads a ccv3 iTXt chunk, compressed or not', async () => {
     const { deflateSync } = await import('node:zlib');
     const text = Buffer.from(b64(v3), 'latin1');
-    for (const [flag, body] of [[0, text], [1, deflateSync(text)]] as const) {
+    for (const [flag, body] of [
+      [0, text],
+      [1, deflateSync(text)],
+    ] as const) {
       const itxt: PngChunk = { type: 'iTXt', data: Buffer.concat([Buffer.from('ccv3\0', 'latin1'), Buffer.from([flag, 0]), Buffer.from('en\0\0'), body]) };
       expect(importCard(pngWith(tEXt('chara', b64(v2)), itxt)).agent.nickname).toBe('New name');
     }

@@ -8,7 +8,9 @@ import { readChunks, writePng } from './png.ts';
 
 let avatar: Buffer;
 beforeAll(async () => {
-  avatar = await sharp({ create: { width: 8, height: 12, channels: 4, background: '#c0ffee' } }).png().toBuffer();
+  avatar = await sharp({ create: { width: 8, height: 12, channels: 4, background: '#c0ffee' } })
+    .png()
+    .toBuffer();
 });
 
 describe('export then import gives the same agent', () => {

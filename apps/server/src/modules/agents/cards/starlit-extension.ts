@@ -32,11 +32,7 @@ export function writeStarlit(agent: CardAgent): Record<string, unknown> {
 }
 
 function isVoice(value: unknown): value is CardVoice {
-  return (
-    isRecord(value) &&
-    typeof value.voiceId === 'string' &&
-    VOICE_NUMBERS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key]))
-  );
+  return isRecord(value) && typeof value.voiceId === 'string' && VOICE_NUMBERS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key]));
 }
 
 export function readStarlit(value: unknown, warnings: string[]): StarlitFields {

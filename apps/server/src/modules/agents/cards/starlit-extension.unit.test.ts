@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importCard } from './import.ts';
 
-const withStarlit = (starlit: unknown) =>
-  Buffer.from(JSON.stringify({ spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'S', extensions: { starlit } } }));
+const withStarlit = (starlit: unknown) => Buffer.from(JSON.stringify({ spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'S', extensions: { starlit } } }));
 
 describe('extensions.starlit on import', () => {
   it('reads gender, skills, voices and avatar kind', () => {
@@ -32,9 +31,7 @@ describe('extensions.starlit on import', () => {
   });
 
   it('an extension that is not an object, or extensions that are not one', () => {
-    expect(importCard(withStarlit('female')).warnings).toEqual([
-      'The Starlit extension of the card is not an object; gender, skills, voices and avatar kind were not imported.',
-    ]);
+    expect(importCard(withStarlit('female')).warnings).toEqual(['The Starlit extension of the card is not an object; gender, skills, voices and avatar kind were not imported.']);
     const card = Buffer.from(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'S', extensions: [1] } }));
     expect(importCard(card).warnings).toEqual(["The card's extensions are not an object; not imported."]);
   });

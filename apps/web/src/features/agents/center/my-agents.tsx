@@ -54,7 +54,9 @@ export function MyAgents({ viewer }: { viewer: string }) {
           </Button>
         )}
       </div>
-      {managing && <ManageToolbar ns="agent-center" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />}
+      {managing && (
+        <ManageToolbar ns="agent-center" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />
+      )}
       {mine.isPending ? (
         <Loading>
           <Skeleton className="h-48 w-full" />
@@ -75,7 +77,14 @@ export function MyAgents({ viewer }: { viewer: string }) {
           {t('list.loadMore')}
         </Button>
       )}
-      <ConfirmDelete ns="agent-center" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate({ ids: [...selection] })} />
+      <ConfirmDelete
+        ns="agent-center"
+        open={confirming}
+        count={selection.size}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => remove.mutate({ ids: [...selection] })}
+      />
     </section>
   );
 }

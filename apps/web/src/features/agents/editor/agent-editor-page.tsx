@@ -13,13 +13,17 @@ import { AgentEditor } from './agent-editor';
 export function AgentEditorPage() {
   const { agentId } = useParams();
   const { t } = useTranslation('agents');
-  const agent = useCallOrNull(calls.agents.get, { id: agentId ?? '' }, {
-    // someone else's agent, "not found" and a failed load all end in the not-allowed state
-    select: (found) => (found?.isOwner ? found : null),
-    enabled: Boolean(agentId),
-    // the editor owns the copy once loaded; a refetch would reset what is being typed
-    staleTime: Infinity,
-  });
+  const agent = useCallOrNull(
+    calls.agents.get,
+    { id: agentId ?? '' },
+    {
+      // someone else's agent, "not found" and a failed load all end in the not-allowed state
+      select: (found) => (found?.isOwner ? found : null),
+      enabled: Boolean(agentId),
+      // the editor owns the copy once loaded; a refetch would reset what is being typed
+      staleTime: Infinity,
+    },
+  );
 
   // the editor keeps its state when a new agent gets its id in the address
   if (!agentId) return <AgentEditor key="agent-editor" initial={null} />;
@@ -34,12 +38,7 @@ export function AgentEditorPage() {
   }
   if (!agent.data) {
     return (
-      <EmptyState
-        icon={<AlertIcon size={28} />}
-        title={t('notAllowed.title')}
-        body={t('notAllowed.body')}
-        action={<Button onClick={() => void agent.refetch()}>{t('notAllowed.retry')}</Button>}
-      />
+      <EmptyState icon={<AlertIcon size={28} />} title={t('notAllowed.title')} body={t('notAllowed.body')} action={<Button onClick={() => void agent.refetch()}>{t('notAllowed.retry')}</Button>} />
     );
   }
   return <AgentEditor key="agent-editor" initial={agent.data} />;

@@ -48,17 +48,48 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
         </aside>
         <div className="flex min-w-0 flex-col gap-5">
           <div className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_180px] sm:p-6">
-            <TextField label={t('fields.nickname')} value={texts.nickname} max={AGENT_LIMITS.nickname} error={nicknameError} placeholder={t('placeholders.nickname')} onChange={(v) => setText('nickname', v)} />
+            <TextField
+              label={t('fields.nickname')}
+              value={texts.nickname}
+              max={AGENT_LIMITS.nickname}
+              error={nicknameError}
+              placeholder={t('placeholders.nickname')}
+              onChange={(v) => setText('nickname', v)}
+            />
             <SelectField label={t('fields.gender')} value={texts.gender} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} onChange={(g) => setText('gender', g || 'Unknown')} />
           </div>
           <StepSection step="roleSetting" index={STEPS.indexOf('roleSetting')}>
-            <TextArea label={t('fields.roleSetting')} rows={6} value={texts.roleSetting} max={AGENT_LIMITS.roleSetting} error={error(RoleSetting, texts.roleSetting)} placeholder={t('placeholders.roleSetting')} onChange={(v) => setText('roleSetting', v)} />
+            <TextArea
+              label={t('fields.roleSetting')}
+              rows={6}
+              value={texts.roleSetting}
+              max={AGENT_LIMITS.roleSetting}
+              error={error(RoleSetting, texts.roleSetting)}
+              placeholder={t('placeholders.roleSetting')}
+              onChange={(v) => setText('roleSetting', v)}
+            />
           </StepSection>
           <StepSection step="opening" index={STEPS.indexOf('opening')}>
-            <TextArea label={t('fields.opening')} rows={3} value={texts.opening} max={AGENT_LIMITS.opening} error={error(Opening, texts.opening)} placeholder={t('placeholders.opening')} onChange={(v) => setText('opening', v)} />
+            <TextArea
+              label={t('fields.opening')}
+              rows={3}
+              value={texts.opening}
+              max={AGENT_LIMITS.opening}
+              error={error(Opening, texts.opening)}
+              placeholder={t('placeholders.opening')}
+              onChange={(v) => setText('opening', v)}
+            />
           </StepSection>
           <StepSection step="roleIntro" index={STEPS.indexOf('roleIntro')}>
-            <TextArea label={t('fields.roleIntro')} rows={3} value={texts.roleIntro} max={AGENT_LIMITS.roleIntro} error={error(RoleIntro, texts.roleIntro)} placeholder={t('placeholders.roleIntro')} onChange={(v) => setText('roleIntro', v)} />
+            <TextArea
+              label={t('fields.roleIntro')}
+              rows={3}
+              value={texts.roleIntro}
+              max={AGENT_LIMITS.roleIntro}
+              error={error(RoleIntro, texts.roleIntro)}
+              placeholder={t('placeholders.roleIntro')}
+              onChange={(v) => setText('roleIntro', v)}
+            />
           </StepSection>
           <StepSection step="skills" index={STEPS.indexOf('skills')}>
             <SkillsStep editor={editor} />

@@ -40,10 +40,14 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
   const [error, setError] = useState('');
   const [jobId, setJobId] = useState<string | null>(job?.status === 'generating' ? job.jobId : null);
   const [uploading, setUploading] = useState(false);
-  const status = useCall(calls.avatars.status, { jobId: jobId ?? '' }, {
-    enabled: jobId !== null,
-    refetchInterval: (query) => (finished(query.state.data) || query.state.error ? false : pollDelay(query.state.dataUpdateCount)),
-  });
+  const status = useCall(
+    calls.avatars.status,
+    { jobId: jobId ?? '' },
+    {
+      enabled: jobId !== null,
+      refetchInterval: (query) => (finished(query.state.data) || query.state.error ? false : pollDelay(query.state.dataUpdateCount)),
+    },
+  );
   const current = status.data;
   // the parent's callback changes on every render, so a finished job must be announced once, not per render
   const announced = useRef<string | null>(null);

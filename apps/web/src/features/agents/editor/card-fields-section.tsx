@@ -89,19 +89,29 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
                 onChange={(e) => change({ alternateGreetings: form.alternateGreetings.map((g, i) => (i === index ? e.target.value : g)) })}
                 className={`${inputClass} flex-1`}
               />
-              <Button variant="secondary" size="sm" aria-label={t('card.removeGreeting', { n: index + 1 })} onClick={() => {
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('card.removeGreeting', { n: index + 1 })}
+                onClick={() => {
                   change({ alternateGreetings: form.alternateGreetings.filter((_, i) => i !== index) });
                   setGreetingKeys(greetingKeys.filter((_, i) => i !== index));
-                }}>
+                }}
+              >
                 <TrashIcon size={16} />
               </Button>
             </div>
           ))}
           {form.alternateGreetings.length < CARD_FIELD_LIMITS.greetings && (
-            <Button variant="secondary" size="sm" className="self-start" onClick={() => {
-              change({ alternateGreetings: [...form.alternateGreetings, ''] });
-              setGreetingKeys([...greetingKeys, ...rowKeys(1)]);
-            }}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              onClick={() => {
+                change({ alternateGreetings: [...form.alternateGreetings, ''] });
+                setGreetingKeys([...greetingKeys, ...rowKeys(1)]);
+              }}
+            >
               {t('card.addGreeting')}
             </Button>
           )}

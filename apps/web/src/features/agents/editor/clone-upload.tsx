@@ -25,10 +25,14 @@ export function CloneUpload() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const cloneId = phase.step === 'cloning' ? phase.voiceId : null;
-  const detail = useCall(calls.voices.detail, { id: cloneId ?? '' }, {
-    enabled: cloneId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'creating' ? 1000 : false),
-  });
+  const detail = useCall(
+    calls.voices.detail,
+    { id: cloneId ?? '' },
+    {
+      enabled: cloneId !== null,
+      refetchInterval: (query) => (query.state.data?.status === 'creating' ? 1000 : false),
+    },
+  );
   const voice = detail.data;
 
   const submit = async (event: FormEvent) => {

@@ -157,4 +157,3 @@ describe('publish checklist', () => {
     expect(missingRequirements(texts, null).has('agent.skillRequired')).toBe(true);
   });
 });
-

@@ -58,7 +58,11 @@ export function PublishPanel({ editor }: { editor: AgentEditorState }) {
               {ok ? (
                 <span className="text-muted line-through decoration-muted/50">{rule(key)}</span>
               ) : (
-                <button type="button" onClick={() => goToStep(step ?? 'roleSetting')} className="cursor-pointer text-left text-ink underline decoration-amber-400 underline-offset-2 hover:text-brand-700">
+                <button
+                  type="button"
+                  onClick={() => goToStep(step ?? 'roleSetting')}
+                  className="cursor-pointer text-left text-ink underline decoration-amber-400 underline-offset-2 hover:text-brand-700"
+                >
                   {rule(key)}
                 </button>
               )}

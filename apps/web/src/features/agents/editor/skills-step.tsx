@@ -46,9 +46,7 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
             <input type="checkbox" className="size-4 accent-brand-600" checked={chosen.has(skill.key)} onChange={() => toggle(skill.key)} />
             <span className="min-w-0 flex-1">
               <span className="block text-sm font-medium text-ink">{t(`skills.${skill.key}`)}</span>
-              <span className="block text-xs text-muted">
-                {skill.usageDays === null ? t('skills.permanent') : t('skills.days', { count: skill.usageDays })}
-              </span>
+              <span className="block text-xs text-muted">{skill.usageDays === null ? t('skills.permanent') : t('skills.days', { count: skill.usageDays })}</span>
             </span>
           </label>
         ))}

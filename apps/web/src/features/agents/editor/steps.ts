@@ -24,7 +24,16 @@ export const STEP_OF_PROBLEM: Partial<Record<MessageKey, StepId>> = {
 };
 
 /** The publish checklist (SPEC §5), in the create flow's order. */
-export const REQUIREMENTS: readonly MessageKey[] = ['agent.roleNameRequired', 'agent.roleSettingRequired', 'agent.openingRequired', 'agent.roleIntroRequired', 'agent.skillRequired', 'agent.voiceRequired', 'agent.avatarRequired', 'agent.auditionRequired'];
+export const REQUIREMENTS: readonly MessageKey[] = [
+  'agent.roleNameRequired',
+  'agent.roleSettingRequired',
+  'agent.openingRequired',
+  'agent.roleIntroRequired',
+  'agent.skillRequired',
+  'agent.voiceRequired',
+  'agent.avatarRequired',
+  'agent.auditionRequired',
+];
 
 /** The requirements of the checklist not met yet; none when the agent can be published. */
 export function missingRequirements(texts: DraftTexts, agent: z.infer<typeof Agent> | null): Set<MessageKey> {

@@ -62,11 +62,15 @@ export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerPr
 
 function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active: boolean; selected: readonly SelectedVoice[]; onPick(voice: VoiceData): void }) {
   const { t } = useTranslation('agents');
-  const list = useCall(calls.voices.list, { tab, limit: 50 }, {
-    enabled: active,
-    // a clone being made moves on to done or failed by itself
-    refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'creating') ? 1500 : false),
-  });
+  const list = useCall(
+    calls.voices.list,
+    { tab, limit: 50 },
+    {
+      enabled: active,
+      // a clone being made moves on to done or failed by itself
+      refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'creating') ? 1500 : false),
+    },
+  );
   if (list.isPending) return <Spinner className="mx-auto my-6 size-6" />;
   const items = list.data?.items ?? [];
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted">{t('voice.empty')}</p>;
