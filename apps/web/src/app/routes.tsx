@@ -5,7 +5,7 @@ import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
 import { HomePage } from '../features/home/home-page';
-import { ContentPage } from '../features/notices/content-page';
+import { NoticesPage } from '../features/notices/notices-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
@@ -31,7 +31,7 @@ function page(path: string, pageId: PageId, element: ReactNode, requiresAuth = f
 /** The route table of SPEC §2, all under the one layout; anything else redirects to /404. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/', 'home', <HomePage />),
-  page('/content', 'content', <ContentPage />),
+  page('/content', 'content', <NoticesPage />),
   page('/aigc-publish', 'aigc-publish', <CreatePage />, true),
   page('/community', 'community', <ComingSoonPage pageId="community" />),
   page('/usercenter/:userId?', 'usercenter', <ComingSoonPage pageId="usercenter" />),

@@ -13,7 +13,7 @@ const MESSAGE_TABS = ['notifications', 'interactive'] as const;
 const CONTENT_TABS = ['all', 'dance', 'my-works', 'my-collections', 'my-following', 'activities', 'works'] as const;
 type MessageTab = (typeof MESSAGE_TABS)[number];
 type ContentTab = (typeof CONTENT_TABS)[number];
-type ContentPageTab = MessageTab | ContentTab;
+type NoticesPageTab = MessageTab | ContentTab;
 
 const tabKeys = {
   notifications: 'tabs.notifications',
@@ -25,9 +25,9 @@ const tabKeys = {
   'my-following': 'tabs.myFollowing',
   activities: 'tabs.activities',
   works: 'tabs.works',
-} as const satisfies Record<ContentPageTab, string>;
+} as const satisfies Record<NoticesPageTab, string>;
 
-function isTab(value: string | null): value is ContentPageTab {
+function isTab(value: string | null): value is NoticesPageTab {
   return value !== null && Object.hasOwn(tabKeys, value);
 }
 
@@ -59,11 +59,11 @@ function ComingSoonTab({ tab }: { tab: ContentTab }) {
 }
 
 /** /content: messages (notifications, interactive messages) and the content tabs. */
-export function ContentPage() {
+export function NoticesPage() {
   const { t } = useTranslation('notices');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: ContentPageTab = isTab(requested) ? requested : 'notifications';
+  const tab: NoticesPageTab = isTab(requested) ? requested : 'notifications';
   const unread = useUnreadCount();
   useDocumentTitle(t(tabKeys[tab]));
 
