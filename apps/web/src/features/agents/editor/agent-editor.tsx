@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AvatarStep } from './avatar-step';
 import { CardFieldsSection } from './card-fields-section';
-import { IdentityStep } from './identity-step';
+import { IdentitiesPanel } from '../../identities/identities-panel';
 import { PublishPanel } from './publish-panel';
 import { PublishedEditDialog, PublishedNotice } from './published-edit-dialog';
 import { SaveIndicator } from './save-indicator';
@@ -104,7 +104,7 @@ export function AgentEditor({ initial }: { initial: z.infer<typeof Agent> | null
             <AvatarStep editor={editor} />
           </StepSection>
           <StepSection step="identity" index={STEPS.indexOf('identity')}>
-            <IdentityStep agentId={agent?.id ?? null} />
+            <IdentitiesPanel agentId={agent?.id ?? null} />
           </StepSection>
           {agent && <CardFieldsSection agentId={agent.id} />}
           <PublishPanel editor={editor} />

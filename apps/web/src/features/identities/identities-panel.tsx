@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callApi, isOk } from '../../../api/client';
-import { useCall } from '../../../api/calls';
-import { invalidateCalls } from '../../../api/keys';
-import { Button } from '../../../ui/button';
-import { FieldMessage, SelectField, TextArea, TextField } from '../../../ui/field';
-import { useForm } from '../../../ui/form';
+import { callApi, isOk } from '../../api/client';
+import { useCall } from '../../api/calls';
+import { invalidateCalls } from '../../api/keys';
+import { Button } from '../../ui/button';
+import { FieldMessage, SelectField, TextArea, TextField } from '../../ui/field';
+import { useForm } from '../../ui/form';
 
 type Identity = z.infer<typeof ChatIdentity>;
 type Form = { id: string | null; name: string; gender: '' | Identity['gender']; background: string; isGlobal: boolean };
@@ -19,7 +19,7 @@ const SCHEMAS = { name: IdentityName, gender: IdentityGender, background: Identi
 const GENDERS = ['Unknown', 'Male', 'Female'] as const;
 
 /** "My identity": the chat identities of the user, global or for this agent (SPEC §3). */
-export function IdentityStep({ agentId }: { agentId: string | null }) {
+export function IdentitiesPanel({ agentId }: { agentId: string | null }) {
   const { t } = useTranslation('agents');
   const queryClient = useQueryClient();
   const form = useForm<Form>(BLANK, SCHEMAS);
