@@ -8,7 +8,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { WithAgent } from './agent-center-page';
 import { PillList } from './agent-home';
-import { voiceSettingsText } from './voice-settings-text';
+import { voiceSettingsText } from '../../voices/voice-settings-text';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { useCallMutation } from '../../../api/calls';
 import { currentLanguage } from '../../../i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
-import { fileToBase64 } from '../editor/file-data';
+import { fileToBase64 } from '../../../platform/file-data';
 import { AGENT_READS } from './agent-queries';
 import { CARD_ACCEPT } from './card-file';
 

@@ -7,7 +7,7 @@ import { useCall } from '../../../api/calls';
 import { currentLanguage } from '../../../i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { fileToBase64 } from './file-data';
+import { fileToBase64 } from '../../../platform/file-data';
 import { FieldMessage, inputClass } from '../../../ui/field';
 import { FileButton } from '../../../ui/file-button';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
 import { useCall } from '../../../api/calls';
 import { Button } from '../../../ui/button';
-import { fileToBase64 } from './file-data';
+import { fileToBase64 } from '../../../platform/file-data';
 import { FieldMessage } from '../../../ui/field';
 import { FileButton } from '../../../ui/file-button';
 

@@ -8,9 +8,9 @@ import { CloseIcon } from '../../../ui/icons';
 import { AuditionPanel } from './audition-panel';
 import { FieldMessage } from '../../../ui/field';
 import type { AgentEditorState } from './use-agent-editor';
-import { VoicePreviewButton } from './voice-preview-button';
-import { VoicePicker } from './voice-picker';
-import { removeVoice, type SelectedVoice } from './voice-rules';
+import { VoicePreviewButton } from '../../voices/voice-preview-button';
+import { VoicePicker } from '../../voices/voice-picker';
+import { removeVoice, type SelectedVoice } from '../../voices/voice-rules';
 
 type Slider = 'pitch' | 'volume' | 'speed';
 

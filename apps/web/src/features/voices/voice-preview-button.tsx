@@ -2,10 +2,10 @@ import { calls } from '@starlit/contract';
 import { sliderToRate, sliderToSemitones } from '@starlit/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi, isOk } from '../../../api/client';
-import { staticUrl } from '../../../platform/static-url';
-import { Button } from '../../../ui/button';
-import { notifyError } from '../../../ui/toast';
+import { callApi, isOk } from '../../api/client';
+import { staticUrl } from '../../platform/static-url';
+import { Button } from '../../ui/button';
+import { notifyError } from '../../ui/toast';
 import type { SelectedVoice } from './voice-rules';
 
 /** Speaks a sample sentence with a voice at its current slider settings (voice/preview). */
