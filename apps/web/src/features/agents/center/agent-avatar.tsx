@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { imageUrl } from '../../../platform/static-url';
-import { VrmViewer } from './vrm-viewer';
+import { VrmViewer } from '../../avatars/vrm-viewer';
 
 type AvatarFields = z.output<typeof Agent>['avatar'];
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../../api/client';
 import { useCall } from '../../../api/calls';
 import { imageUrl } from '../../../platform/static-url';
-import { VrmViewer } from '../center/vrm-viewer';
+import { VrmViewer } from '../../avatars/vrm-viewer';
 import { FieldMessage } from '../../../ui/field';
-import { Avatar2dPanel } from './avatar-2d-panel';
-import { Avatar3dPanel } from './avatar-3d-panel';
+import { Avatar2dPanel } from '../../avatars/avatar-2d-panel';
+import { Avatar3dPanel } from '../../avatars/avatar-3d-panel';
 import type { AgentEditorState } from './use-agent-editor';
 
 const fileName = (url: string) => url.split('/').pop() ?? url;

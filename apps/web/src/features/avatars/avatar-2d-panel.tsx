@@ -2,14 +2,14 @@ import { AVATAR_LIMITS, AVATAR_STYLES, calls, ErrorCode, errorMessage, type Avat
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callApi, isOk } from '../../../api/client';
-import { useCall } from '../../../api/calls';
-import { currentLanguage } from '../../../i18n/i18n';
-import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { fileToBase64 } from '../../../platform/file-data';
-import { FieldMessage, inputClass } from '../../../ui/field';
-import { FileButton } from '../../../ui/file-button';
+import { callApi, isOk } from '../../api/client';
+import { useCall } from '../../api/calls';
+import { currentLanguage } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { fileToBase64 } from '../../platform/file-data';
+import { FieldMessage, inputClass } from '../../ui/field';
+import { FileButton } from '../../ui/file-button';
 
 type Job = z.infer<typeof AvatarJob>;
 

@@ -1,12 +1,12 @@
 import { calls } from '@starlit/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi, isOk } from '../../../api/client';
-import { useCall } from '../../../api/calls';
-import { Button } from '../../../ui/button';
-import { fileToBase64 } from '../../../platform/file-data';
-import { FieldMessage } from '../../../ui/field';
-import { FileButton } from '../../../ui/file-button';
+import { callApi, isOk } from '../../api/client';
+import { useCall } from '../../api/calls';
+import { Button } from '../../ui/button';
+import { fileToBase64 } from '../../platform/file-data';
+import { FieldMessage } from '../../ui/field';
+import { FileButton } from '../../ui/file-button';
 
 /** 3D avatar: an uploaded VRM model or one of the built-in models. */
 export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChanged(): Promise<void> }) {

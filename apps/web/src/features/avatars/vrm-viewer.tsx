@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staticUrl } from '../../../platform/static-url';
-import { Spinner } from '../../../ui/spinner';
+import { staticUrl } from '../../platform/static-url';
+import { Spinner } from '../../ui/spinner';
 import type { VrmSceneProps } from './vrm-scene';
 
 // three and @pixiv/three-vrm are large: they arrive in their own chunk when a model is shown
