@@ -11,7 +11,7 @@ import { jobsModule } from './jobs/jobs.module.ts';
 import { APP_JOBS } from './jobs/registry.ts';
 import { cardsModule } from './modules/agents/agent-cards.module.ts';
 import { agentsModule } from './modules/agents/agents.module.ts';
-import { identitiesModule } from './modules/agents/identities.module.ts';
+import { identitiesModule } from './modules/identities/identities.module.ts';
 import { apiDocsModule } from './modules/api-docs/api-docs.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { avatarsModule } from './modules/avatars/avatars.module.ts';

@@ -1,7 +1,7 @@
 import { createChatModel } from '../../ai/chat/index.ts';
 import { defineModule } from '../../platform/module.ts';
 import { agentsModule } from '../agents/agents.module.ts';
-import { identitiesModule } from '../agents/identities.module.ts';
+import { identitiesModule } from '../identities/identities.module.ts';
 import { CHAT_MEMORIES_JOB, chatMemoriesJob } from './chat.jobs.ts';
 import { chatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';

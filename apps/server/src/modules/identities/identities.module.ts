@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
-import { agentsModule } from './agents.module.ts';
+import { agentsModule } from '../agents/agents.module.ts';
 import { identitiesRepository } from './identities.repository.ts';
 import { identitiesRoutes } from './identities.routes.ts';
 import { identitiesService } from './identities.service.ts';
