@@ -26,8 +26,7 @@ const OWNER: Record<string, string | null> = {
   agentVoices: 'agents',
   agentAuditions: 'agents',
   agentCardExtras: 'agents',
-  // identities live in the agents folder (modules/agents/identities.*)
-  chatIdentities: 'agents',
+  chatIdentities: 'identities',
   voices: 'voices',
   conversations: 'chat',
   chatMessages: 'chat',

@@ -74,3 +74,5 @@ export function agentCardFieldsService(deps: { agentRows: AgentsRepository; card
     },
   };
 }
+
+export type AgentCardFieldsService = ReturnType<typeof agentCardFieldsService>;

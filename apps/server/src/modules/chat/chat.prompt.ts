@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../ai/chat/index.ts';
-import type { IdentityRow } from '../agents/identities.repository.ts';
+import type { IdentityRow } from '../identities/identities.repository.ts';
 import type { MessageRow } from './chat.repository.ts';
 
 /** Tokens asked of the model for one reply: a chat turn, not an essay. */

@@ -10,7 +10,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { OFFLINE_CHAT_ENGINE, type ChatMessage, type ChatModel } from '../../ai/chat/index.ts';
 import type { SpeechModel } from '../../ai/speech/index.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
-import type { IdentitiesService } from '../agents/identities.service.ts';
+import type { IdentitiesService } from '../identities/identities.service.ts';
 import { authorizeConversation, authorizeTalk, foundMemory } from './chat.policy.ts';
 import { buildPrompt, treeOrder } from './chat.prompt.ts';
 import type { ChatMemoriesPayload } from './chat.jobs.ts';

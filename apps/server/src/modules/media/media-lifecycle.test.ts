@@ -134,7 +134,7 @@ describe('the orphan sweep', () => {
     await storedFile('seed/agents/luna.webp', old);
     await storedFile('.cache/resize/ab/old.webp', old);
 
-    expect(await t.starlit.services.sweepMedia()).toBeGreaterThanOrEqual(orphans.length);
+    expect(await t.starlit.services.media.sweep()).toBeGreaterThanOrEqual(orphans.length);
     for (const key of orphans) expect(await status(`/media/${key}`), key).toBe(404);
     for (const key of [shownKey, `avatars/${agentId}/uploading.webp`, 'seed/agents/luna.webp']) expect(await status(`/media/${key}`), key).toBe(200);
     await expect(fs.stat(mediaFile('.cache/resize/ab/old.webp'))).resolves.toBeTruthy();

@@ -1,6 +1,6 @@
 import { ErrorCode, message, type Language } from '@starlit/contract';
 import { AppError } from '../../platform/errors.ts';
-import type { AgentsService } from './agents.service.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
 import { authorizeIdentity } from './identities.policy.ts';
 import type { IdentitiesRepository, IdentityFields, IdentityRow } from './identities.repository.ts';
 

@@ -1,0 +1,10 @@
+import { defineModule } from '../platform/module.ts';
+
+/** The job system's own upkeep: finished jobs are deleted after the retention time. */
+export const jobsModule = defineModule({
+  name: 'jobs',
+  setup({ jobs }) {
+    jobs.provide('jobs.cleanup', { deleteFinished: () => jobs.deleteFinished() });
+    return {};
+  },
+});

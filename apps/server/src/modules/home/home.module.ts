@@ -1,0 +1,14 @@
+import { defineModule } from '../../platform/module.ts';
+import { agentsModule } from '../agents/agents.module.ts';
+import { homeRepository } from './home.repository.ts';
+import { homeRoutes } from './home.routes.ts';
+import { homeService } from './home.service.ts';
+
+/** Home: the public feed of published agents. */
+export const homeModule = defineModule({
+  name: 'home',
+  setup(ctx) {
+    const home = homeService({ home: homeRepository(ctx.database.db), agents: ctx.use(agentsModule) });
+    return { service: home, routes: (app) => homeRoutes(app, { home, authenticate: ctx.authenticate }) };
+  },
+});

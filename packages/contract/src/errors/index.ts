@@ -1,0 +1,121 @@
+import type { Language } from '../i18n/languages.ts';
+import { agentsErrors } from './agents.ts';
+import { authErrors } from './auth.ts';
+import { avatarsErrors } from './avatars.ts';
+import { cardsErrors } from './cards.ts';
+import { chatErrors } from './chat.ts';
+import { identitiesErrors } from './identities.ts';
+import { mediaErrors } from './media.ts';
+import { noticesErrors } from './notices.ts';
+import { platformErrors } from './platform.ts';
+import { voicesErrors } from './voices.ts';
+
+/**
+ * Business error codes (SPEC §8), one file per feature. A business failure answers HTTP 200
+ * with one of these codes; transport failures (401, 403, 404, 413, 429) also carry one so
+ * every answer has a localized message.
+ *
+ * Each feature owns one range of codes (bounds included). A new feature takes its reserved
+ * range (or the next free one), adds `errors/<feature>.ts` and lists it here and in `ERROR_FEATURES`.
+ *
+ * | Range        | Feature                                                   |
+ * |--------------|-----------------------------------------------------------|
+ * | 0–1999       | platform: success, HTTP-like transport codes, validation  |
+ * | 2000–2999    | auth: sign-in, sessions, users                            |
+ * | 3000–3999    | notices                                                   |
+ * | 4000–4999    | reserved: works and community (works, comments, follows)  |
+ * | 5000–5099    | media                                                     |
+ * | 5100–5999    | reserved: studio and generation                           |
+ * | 6000–6019    | agents                                                    |
+ * | 6020–6099    | identities                                                |
+ * | 6100–6199    | voices                                                    |
+ * | 6200–6299    | avatars                                                   |
+ * | 6300–6399    | cards                                                     |
+ * | 6400–6999    | reserved: further agent parts                             |
+ * | 7000–7999    | chat                                                      |
+ * | 8000–8999    | reserved: economy (ledger 8000–8299, store 8300–8599, gifts 8600–8999) |
+ * | 9000–9499    | reserved: tasks                                           |
+ * | 9500–9999    | reserved: live room                                       |
+ * | 10000–10999  | reserved: wallet and platform payments                    |
+ */
+export const ERROR_RANGES = {
+  platform: [0, 1999],
+  auth: [2000, 2999],
+  notices: [3000, 3999],
+  community: [4000, 4999],
+  media: [5000, 5099],
+  studio: [5100, 5999],
+  agents: [6000, 6019],
+  identities: [6020, 6099],
+  voices: [6100, 6199],
+  avatars: [6200, 6299],
+  cards: [6300, 6399],
+  agentParts: [6400, 6999],
+  chat: [7000, 7999],
+  economy: [8000, 8999],
+  tasks: [9000, 9499],
+  live: [9500, 9999],
+  wallet: [10000, 10999],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** The features that declare codes today, by the name of their range. */
+export const ERROR_FEATURES = {
+  platform: platformErrors,
+  auth: authErrors,
+  notices: noticesErrors,
+  media: mediaErrors,
+  agents: agentsErrors,
+  identities: identitiesErrors,
+  voices: voicesErrors,
+  avatars: avatarsErrors,
+  cards: cardsErrors,
+  chat: chatErrors,
+} satisfies Partial<Record<keyof typeof ERROR_RANGES, unknown>>;
+
+/** Every error code by name. */
+export const ErrorCode = {
+  ...platformErrors.codes,
+  ...authErrors.codes,
+  ...noticesErrors.codes,
+  ...mediaErrors.codes,
+  ...agentsErrors.codes,
+  ...identitiesErrors.codes,
+  ...voicesErrors.codes,
+  ...avatarsErrors.codes,
+  ...cardsErrors.codes,
+  ...chatErrors.codes,
+};
+
+/** A value of {@link ErrorCode}. */
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+type Messages = Record<ErrorCodeValue, string>;
+
+function messagesIn(lang: Language): Messages {
+  return {
+    ...platformErrors.messages[lang],
+    ...authErrors.messages[lang],
+    ...noticesErrors.messages[lang],
+    ...mediaErrors.messages[lang],
+    ...agentsErrors.messages[lang],
+    ...identitiesErrors.messages[lang],
+    ...voicesErrors.messages[lang],
+    ...avatarsErrors.messages[lang],
+    ...cardsErrors.messages[lang],
+    ...chatErrors.messages[lang],
+  };
+}
+
+/** Localized messages for every error code, in every language. */
+export const errorMessages: Record<Language, Messages> = { en_US: messagesIn('en_US'), zh_TW: messagesIn('zh_TW') };
+
+/** The localized message of an error code. */
+export function errorMessage(code: ErrorCodeValue, lang: Language): string {
+  return errorMessages[lang][code] ?? errorMessages.en_US[code];
+}
+
+/** Localized "{field}: {problem}" framing for validation failures. */
+export const validationFraming: Record<Language, { field: (field: string, problem: string) => string; body: string }> = {
+  en_US: { field: (field, problem) => `Field "${field}": ${problem}`, body: 'request body' },
+  zh_TW: { field: (field, problem) => `欄位「${field}」：${problem}`, body: '請求內容' },
+};
