@@ -1,3 +1,4 @@
+import { retryAfterMs, withRetries } from '../retry.ts';
 import { type ChatChunk, type ChatMessage, type ChatModel, type ChatOptions, ChatStreamError } from './chat-model.ts';
 
 /** The name the UI shows for replies made by an OpenAI-compatible endpoint. */
@@ -15,8 +16,6 @@ export interface OpenAiChatOptions {
   timeoutMs?: number;
 }
 
-const MAX_RETRY_AFTER_MS = 10_000;
-
 /** A failure worth another try: nothing reached the caller yet and the provider may recover. */
 class Retryable extends Error {
   constructor(
@@ -27,28 +26,6 @@ class Retryable extends Error {
     super(message);
   }
 }
-
-/** Retry-After is either seconds or an HTTP date. */
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 interface StreamEvent {
   choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
@@ -155,15 +132,26 @@ export function openAiCompatibleChat(options: OpenAiChatOptions): ChatModel {
     async *stream(messages: ChatMessage[], chatOptions: ChatOptions, signal?: AbortSignal) {
       const body = JSON.stringify({ model: options.model, messages, stream: true, max_tokens: chatOptions.maxTokens, temperature: chatOptions.temperature });
       const state = { started: false };
-      for (let tries = 0; ; tries++) {
-        signal?.throwIfAborted();
-        try {
-          return yield* attempt(body, state, signal);
-        } catch (err) {
-          if (!(err instanceof Retryable)) throw err;
-          if (tries >= retries) throw new ChatStreamError(`${err.message}; gave up after ${tries + 1} tries`, err.reason, false);
-          await sleep(Math.min(err.retryAfterMs ?? backoffMs * 2 ** tries, MAX_RETRY_AFTER_MS), signal);
-        }
+      // a try ends at its first chunk: from then on a failure reaches the caller as it is, never as another try
+      const tried = await withRetries(
+        async () => {
+          const relay = attempt(body, state, signal);
+          return { relay, first: await relay.next() };
+        },
+        {
+          retries,
+          signal,
+          retryDelay: (err, tries) => (err instanceof Retryable ? (err.retryAfterMs ?? backoffMs * 2 ** tries) : null),
+          giveUp: (err, tries) => new ChatStreamError(`${(err as Retryable).message}; gave up after ${tries} tries`, (err as Retryable).reason, false),
+        },
+      );
+      if (tried.first.done) return;
+      try {
+        yield tried.first.value;
+        yield* tried.relay;
+      } finally {
+        // a caller that stops after the first chunk still closes the upstream request
+        await tried.relay.return(undefined);
       }
     },
   };

@@ -1,13 +1,18 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { retryAfterMs, withRetries } from '../retry.ts';
 import { ImageProviderError } from './image-model.ts';
 
 /** How often a 429 is waited out before giving up (the job queue retries later anyway). */
 const RATE_LIMIT_RETRIES = 2;
-const MAX_RETRY_AFTER_MS = 10_000;
+const RATE_LIMIT_WAIT_MS = 1000;
 
-function retryAfterMs(header: string | null): number {
-  const seconds = Number(header);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 1000;
+/** A 429: on the last try it is thrown as the failure it is. */
+class RateLimited extends ImageProviderError {
+  constructor(
+    message: string,
+    readonly waitMs: number,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -16,25 +21,26 @@ function retryAfterMs(header: string | null): number {
  * {@link ImageProviderError} with a reason fit for a log.
  */
 export async function postJson(url: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (res.status === 429 && attempt < RATE_LIMIT_RETRIES) {
-      await res.body?.cancel();
-      await sleep(retryAfterMs(res.headers.get('retry-after')), undefined, { signal });
-      continue;
-    }
-    const text = await res.text();
-    if (!res.ok) throw new ImageProviderError(`image provider answered HTTP ${res.status}: ${text.slice(0, 200)}`);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new ImageProviderError('image provider answered with malformed JSON');
-    }
+  const text = await withRetries(
+    async () => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+        signal,
+      });
+      const answer = await res.text();
+      const failure = `image provider answered HTTP ${res.status}: ${answer.slice(0, 200)}`;
+      if (res.status === 429) throw new RateLimited(failure, retryAfterMs(res.headers.get('retry-after')) ?? RATE_LIMIT_WAIT_MS);
+      if (!res.ok) throw new ImageProviderError(failure);
+      return answer;
+    },
+    { retries: RATE_LIMIT_RETRIES, signal, retryDelay: (err) => (err instanceof RateLimited ? err.waitMs : null) },
+  );
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ImageProviderError('image provider answered with malformed JSON');
   }
 }
 

@@ -1,4 +1,5 @@
 import type { VoiceEngineParams } from '../../db/schema/catalogue.ts';
+import { retryAfterMs, withRetries } from '../retry.ts';
 import type { SpeechModel, SpeechResult, SpeechVoice } from './speech-model.ts';
 
 /** The name the UI shows for speech made by an OpenAI-compatible endpoint. */
@@ -18,7 +19,6 @@ export interface OpenAiSpeechOptions {
 // eSpeak voices have no provider name; their variant says which kind of voice fits
 const FEMALE_STAND_IN = 'nova';
 const MALE_STAND_IN = 'onyx';
-const MAX_RETRY_AFTER_MS = 10_000;
 
 /** The provider's voice name for a Starlit voice. */
 export function providerVoiceName(params: VoiceEngineParams): string {
@@ -42,19 +42,6 @@ function sniffAudio(bytes: Buffer): SpeechResult['contentType'] | null {
   if (bytes.length >= 3 && (bytes.toString('ascii', 0, 3) === 'ID3' || (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0))) return 'audio/mpeg';
   return null;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 /** Speech through `POST {baseUrl}/v1/audio/speech` (OpenAI, LocalAI, openedai-speech, vLLM…). */
 export function openAiCompatibleSpeech(options: OpenAiSpeechOptions): SpeechModel {
@@ -80,9 +67,9 @@ export function openAiCompatibleSpeech(options: OpenAiSpeechOptions): SpeechMode
       throw new Retryable(`the speech provider could not be reached: ${(err as Error).message}`);
     }
     if (res.status === 429 || res.status >= 500) {
-      const seconds = Number(res.headers.get('retry-after'));
       await res.body?.cancel();
-      throw new Retryable(`the speech provider answered ${res.status}`, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null);
+      // a zero wait would hammer a busy provider: the usual backoff applies instead
+      throw new Retryable(`the speech provider answered ${res.status}`, retryAfterMs(res.headers.get('retry-after')) || null);
     }
     if (!res.ok) throw new Error(`the speech provider refused the request (${res.status}): ${(await res.text()).slice(0, 300)}`);
     const audio = Buffer.from(await res.arrayBuffer());
@@ -99,15 +86,12 @@ export function openAiCompatibleSpeech(options: OpenAiSpeechOptions): SpeechMode
     async synthesize(text: string, voice: SpeechVoice, signal?: AbortSignal) {
       // the endpoint has no pitch or volume; speed is the one setting it takes
       const body = JSON.stringify({ model: options.model, input: text, voice: providerVoiceName(voice.engineParams), speed: voice.settings.speed, response_format: 'wav' });
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await once(body, signal);
-        } catch (err) {
-          if (!(err instanceof Retryable)) throw err;
-          if (attempt >= retries) throw new Error(`${err.message}; gave up after ${attempt + 1} tries`);
-          await sleep(Math.min(err.retryAfterMs ?? backoffMs * 2 ** attempt, MAX_RETRY_AFTER_MS), signal);
-        }
-      }
+      return withRetries(() => once(body, signal), {
+        retries,
+        signal,
+        retryDelay: (err, attempt) => (err instanceof Retryable ? (err.retryAfterMs ?? backoffMs * 2 ** attempt) : null),
+        giveUp: (err, tries) => new Error(`${(err as Retryable).message}; gave up after ${tries} tries`),
+      });
     },
   };
 }
