@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { JobRow } from './queue.ts';
 
 /** What a handler gets besides its payload. */
@@ -59,4 +59,24 @@ export type DepsOf<J> = J extends JobDefinition<string, infer _P, infer D> ? D :
 /** Checks a definition's types where it is written; answers it unchanged. */
 export function defineJob<N extends string, P, D = void>(definition: JobDefinition<N, P, D>): JobDefinition<N, P, D> {
   return definition;
+}
+
+/** What an hourly sweep needs: the sweep itself; what it answers is kept as the job's result. */
+export interface SweepDeps {
+  sweep(): Promise<unknown>;
+}
+
+/**
+ * A housekeeping job run once an hour and at the first start: one attempt each time, as the
+ * next hour tries again anyway.
+ */
+export function defineHourlySweep<N extends string>(name: N, timeoutMs: number): JobDefinition<N, Record<string, never>, SweepDeps> {
+  return defineJob({
+    name,
+    payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+    everyMs: 60 * 60_000,
+    timeoutMs,
+    retry: { attempts: 1, backoffMs: 0 },
+    handler: (_payload, _ctx, deps: SweepDeps) => deps.sweep(),
+  });
 }
