@@ -2,6 +2,7 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import { eventReader } from '@starlit/contract/sse';
 import { round } from './figures.ts';
 import { marker, TOKEN } from './protocol.ts';
 import type { fakeProvider } from './fake-provider.ts';
@@ -41,22 +42,11 @@ export function post(url: string, body: unknown, headers: Record<string, string>
 /** Reads a text/event-stream body, calling `onEvent` per event with the time its bytes arrived. */
 export function readEvents(res: http.IncomingMessage, onEvent: (event: string, data: string, at: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    let pending = '';
+    const take = eventReader();
     res.setEncoding('utf8');
     res.on('data', (part: string) => {
       const at = performance.now();
-      pending += part;
-      for (let cut = pending.indexOf('\n\n'); cut >= 0; cut = pending.indexOf('\n\n')) {
-        const block = pending.slice(0, cut);
-        pending = pending.slice(cut + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-        }
-        if (data.length) onEvent(event, data.join('\n'), at);
-      }
+      for (const { event, data } of take(part)) onEvent(event, data, at);
     });
     res.on('end', resolve);
     res.on('error', reject);

@@ -1,4 +1,4 @@
-import type { RawEvent } from './event-stream';
+import type { RawEvent } from '@starlit/contract/sse';
 import { openStream } from './stream';
 
 /** The push stream of the signed-in user (server-sent events over fetch, so the token header travels). */

@@ -1,6 +1,6 @@
 import { handleUnauthorized, urlOf } from './client';
 import { readEnvelope, type ReadEnvelope } from './envelope';
-import { eventReader, type RawEvent } from './event-stream';
+import { eventReader, type RawEvent } from '@starlit/contract/sse';
 import { currentHeaders } from './headers';
 
 /**

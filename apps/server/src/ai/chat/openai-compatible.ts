@@ -1,3 +1,4 @@
+import { eventReader } from '@starlit/contract/sse';
 import { retryAfterMs, withRetries } from '../retry.ts';
 import { type ChatChunk, type ChatMessage, type ChatModel, type ChatOptions, ChatStreamError } from './chat-model.ts';
 
@@ -76,7 +77,7 @@ export function openAiCompatibleChat(options: OpenAiChatOptions): ChatModel {
     try {
       const reader = (await connect(body, upstream, signal)).getReader();
       const decoder = new TextDecoder();
-      let pending = '';
+      const readEvents = eventReader();
       let finished = false;
       for (;;) {
         let read: ReadableStreamReadResult<Uint8Array>;
@@ -86,19 +87,10 @@ export function openAiCompatibleChat(options: OpenAiChatOptions): ChatModel {
           if (signal?.aborted) throw signal.reason;
           throw fail(`the connection to the chat provider was lost: ${(err as Error).message}`, 'connection-lost');
         }
-        if (read.done) {
-          // a stream that ends without [DONE] or a finish reason was cut short
-          if (finished) return;
-          throw fail('the chat provider closed the stream before the reply was complete', 'connection-lost');
-        }
-        pending += decoder.decode(read.value, { stream: true });
-        const lines = pending.split('\n');
-        // the last piece may be half a line; it waits for the next read
-        pending = lines.pop() ?? '';
-        for (const raw of lines) {
-          const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-          if (!line.startsWith('data:')) continue; // blank separators, `: keep-alive` comments, event/id fields
-          const data = line.slice(5).trim();
+        // a half event waits in the reader for the next read; at the end, a last event without its blank line still counts
+        const text = read.done ? '\n\n' : decoder.decode(read.value, { stream: true });
+        for (const { data: raw } of readEvents(text)) {
+          const data = raw.trim();
           if (data === '[DONE]') return;
           let event: StreamEvent;
           try {
@@ -113,11 +105,16 @@ export function openAiCompatibleChat(options: OpenAiChatOptions): ChatModel {
           }
           const choice = event.choices?.[0];
           if (choice?.finish_reason) finished = true;
-          const text = choice?.delta?.content;
-          if (text) {
+          const content = choice?.delta?.content;
+          if (content) {
             state.started = true;
-            yield { text };
+            yield { text: content };
           }
+        }
+        if (read.done) {
+          // a stream that ends without [DONE] or a finish reason was cut short
+          if (finished) return;
+          throw fail('the chat provider closed the stream before the reply was complete', 'connection-lost');
         }
       }
     } finally {

@@ -6,7 +6,7 @@ import { createChatModel, OFFLINE_CHAT_ENGINE } from './index.ts';
 import { OPENAI_CHAT_ENGINE, openAiCompatibleChat } from './openai-compatible.ts';
 import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
 
-type Behaviour = 'ok' | 'split' | 'error-mid-stream' | 'drop-mid-stream' | 'malformed' | 'slow' | 'busy-once' | 'broken' | 'refuse';
+type Behaviour = 'ok' | 'split' | 'crlf-unterminated' | 'error-mid-stream' | 'drop-mid-stream' | 'malformed' | 'slow' | 'busy-once' | 'broken' | 'refuse';
 let behaviour: Behaviour = 'ok';
 let requests: Array<{ auth: string | undefined; body: Record<string, unknown> }> = [];
 let slowClosed: Promise<void> = Promise.resolve();
@@ -36,6 +36,8 @@ beforeAll(async () => {
       };
       return next();
     }
+    // CRLF line ends, and the closing chunk without its blank line (no [DONE]) right before the connection ends
+    if (behaviour === 'crlf-unterminated') return res.end(`${event('Hello')}${event('', 'stop')}`.replaceAll('\n', '\r\n').replace(/\r\n\r\n$/, ''));
     if (behaviour === 'error-mid-stream') return res.end(`${event('Once')}${event(' upon')}data: {"error":{"message":"overloaded"}}\n\n`);
     if (behaviour === 'malformed') return res.end(`${event('Once')}data: {"choices":[{"delta":\n\n`);
     if (behaviour === 'drop-mid-stream') {
@@ -90,6 +92,13 @@ describe('OpenAI-compatible chat', () => {
     const { texts, error } = await collect(model());
     expect(error).toBeNull();
     expect(texts.join('')).toBe('Hello, wörld 星');
+  });
+
+  it('reads CRLF framing and a last event the connection ends without a blank line', async () => {
+    behaviour = 'crlf-unterminated';
+    const { texts, error } = await collect(model());
+    expect(error).toBeNull();
+    expect(texts).toEqual(['Hello']);
   });
 
   it('keeps the tokens that arrived when the provider sends an error event mid-stream', async () => {

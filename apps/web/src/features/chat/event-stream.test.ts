@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventReader } from '../../api/event-stream';
+import { eventReader } from '@starlit/contract/sse';
 import { MalformedChatEvent, toChatEvent, type ChatEvent } from './event-stream';
 
 /** The chat events of some chunks, as the stream reads them: framing first, then the contract's schemas. */

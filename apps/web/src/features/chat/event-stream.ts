@@ -1,5 +1,5 @@
 import { ChatStreamEvent, type ChatStreamEvents } from '@starlit/contract';
-import type { RawEvent } from '../../api/event-stream';
+import type { RawEvent } from '@starlit/contract/sse';
 
 /** A chat stream event with its typed data. */
 export type ChatEvent = { [K in keyof ChatStreamEvents]: { type: K; data: ChatStreamEvents[K] } }[keyof ChatStreamEvents];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventReader, splitEvents } from './event-stream';
+import { eventReader, splitEvents } from './sse.ts';
 
 describe('splitEvents', () => {
   it('splits complete events and keeps the unfinished rest', () => {
