@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './i18n';
 
 const localesDir = fileURLToPath(new URL('../../public/locales', import.meta.url));
+const featuresDir = fileURLToPath(new URL('../features', import.meta.url));
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -64,6 +65,36 @@ describe('locale files', () => {
       }
     });
   }
+});
+
+describe('namespaces follow the features', () => {
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it('every namespace but common is named after a feature folder', () => {
+    expect(NAMESPACES.filter((ns) => ns !== 'common' && !features.includes(ns))).toEqual([]);
+  });
+
+  // useTranslation('ns'), useTranslation(['a', 'b']), `ns="…"` handed to a ui/ component, `{ ns: '…' }` and 'ns:key'
+  const namespacesNamedIn = (source: string) => [
+    ...[...source.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap((m) => [...(m[1] ?? '').matchAll(/['"`]([\w-]+)['"`]/g)].map((q) => q[1])),
+    ...[...source.matchAll(/\bns\s*[=:]\s*['"`]([\w-]+)['"`]/g)].map((m) => m[1]),
+    ...[...source.matchAll(/\bt\(\s*['"`]([\w-]+):/g)].map((m) => m[1]),
+  ];
+
+  it("a feature's code words its strings with its own namespace or common", () => {
+    const foreign: string[] = [];
+    for (const feature of features) {
+      const files = readdirSync(join(featuresDir, feature), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+      for (const file of files) {
+        for (const ns of namespacesNamedIn(readFileSync(join(featuresDir, feature, file), 'utf8'))) {
+          if (ns !== feature && ns !== 'common') foreign.push(`${feature}/${file} uses ${ns}`);
+        }
+      }
+    }
+    expect(foreign).toEqual([]);
+  });
 });
 
 describe('Traditional Chinese wording', () => {

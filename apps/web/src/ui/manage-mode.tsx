@@ -4,7 +4,7 @@ import { Modal } from './modal';
 import { allSelected, toggleAll, type Selection } from './selection';
 
 /** Namespaces that word a manage mode with the same `manage.*` keys (SPEC §2: select-all and delete). */
-type ManageNamespace = 'agent-center' | 'chat';
+type ManageNamespace = 'agents' | 'chat';
 
 /** The manage-mode bar: select all, how many are selected, delete. */
 export function ManageToolbar(props: { ns: ManageNamespace; ids: readonly string[]; selection: Selection; onSelect: (next: Selection) => void; onDelete: () => void; className?: string }) {

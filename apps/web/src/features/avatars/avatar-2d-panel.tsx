@@ -33,7 +33,7 @@ export interface Avatar2dPanelProps {
 
 /** 2D avatar: a generation running in the background (polled), or an uploaded picture. */
 export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPanelProps) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('avatars');
   const [name, setName] = useState(nickname);
   const [description, setDescription] = useState('');
   const [style, setStyle] = useState('');
@@ -86,36 +86,36 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
   const busy = current ? current.status === 'generating' : jobId !== null;
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={(e) => void generate(e)} className="flex flex-col gap-3" aria-label={t('avatar.generate')}>
-        <h3 className="text-sm font-semibold text-ink">{t('avatar.generate')}</h3>
+      <form onSubmit={(e) => void generate(e)} className="flex flex-col gap-3" aria-label={t('generate')}>
+        <h3 className="text-sm font-semibold text-ink">{t('generate')}</h3>
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex flex-col gap-1 text-sm">
-            {t('avatar.name')}
+            {t('name')}
             <input value={name} maxLength={AVATAR_LIMITS.name} onChange={(e) => setName(e.target.value)} className={inputClass} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            {t('avatar.style')}
+            {t('style')}
             <select value={style} onChange={(e) => setStyle(e.target.value)} className={inputClass}>
-              <option value="">{t('avatar.chooseStyle')}</option>
+              <option value="">{t('chooseStyle')}</option>
               {AVATAR_STYLES.map((id) => (
                 <option key={id} value={id}>
-                  {t(`avatar.styles.${id}`)}
+                  {t(`styles.${id}`)}
                 </option>
               ))}
             </select>
           </label>
         </div>
         <label className="flex flex-col gap-1 text-sm">
-          {t('avatar.description')}
+          {t('description')}
           <textarea value={description} rows={2} maxLength={AVATAR_LIMITS.description} onChange={(e) => setDescription(e.target.value)} className={inputClass} />
         </label>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" size="sm" disabled={busy}>
-            {t('avatar.start')}
+            {t('start')}
           </Button>
           {current?.status === 'failed' && (
             <Button size="sm" variant="secondary" onClick={() => void retry()}>
-              {t('avatar.retry')}
+              {t('retry')}
             </Button>
           )}
         </div>
@@ -123,15 +123,15 @@ export function Avatar2dPanel({ agentId, nickname, job, onChanged }: Avatar2dPan
           {busy && (
             <span className="flex items-center gap-2 text-muted">
               <Spinner className="size-4" />
-              {t('avatar.generating')}
+              {t('generating')}
             </span>
           )}
-          {current?.status === 'done' && <span className="text-emerald-700 dark:text-emerald-400">{t('avatar.done', { engine: current.engine ?? '' })}</span>}
+          {current?.status === 'done' && <span className="text-emerald-700 dark:text-emerald-400">{t('done', { engine: current.engine ?? '' })}</span>}
         </div>
-        {current?.status === 'failed' && <FieldMessage text={t('avatar.failed', { reason: current.reason ?? '' })} />}
+        {current?.status === 'failed' && <FieldMessage text={t('failed', { reason: current.reason ?? '' })} />}
       </form>
-      <FileButton label={t('avatar.upload2d')} accept="image/jpeg,image/png,image/webp" disabled={uploading} onFile={(file) => void upload(file)} />
-      {uploading && <p className="text-sm text-muted">{t('avatar.uploading')}</p>}
+      <FileButton label={t('upload2d')} accept="image/jpeg,image/png,image/webp" disabled={uploading} onFile={(file) => void upload(file)} />
+      {uploading && <p className="text-sm text-muted">{t('uploading')}</p>}
       <FieldMessage text={error} />
     </div>
   );

@@ -10,7 +10,7 @@ import { FileButton } from '../../ui/file-button';
 
 /** 3D avatar: an uploaded VRM model or one of the built-in models. */
 export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChanged(): Promise<void> }) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('avatars');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const defaults = useCall(calls.avatars.defaults3d, {}, { staleTime: Infinity });
@@ -32,14 +32,14 @@ export function Avatar3dPanel({ agentId, onChanged }: { agentId: string; onChang
 
   return (
     <div className="flex flex-col gap-4">
-      <FileButton label={t('avatar.upload3d')} accept=".vrm" disabled={busy} onFile={(file) => void upload(file)} />
+      <FileButton label={t('upload3d')} accept=".vrm" disabled={busy} onFile={(file) => void upload(file)} />
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-ink">{t('avatar.defaults')}</h3>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{t('defaults')}</h3>
         <ul className="flex flex-wrap gap-2">
           {defaults.data?.items.map((model) => (
             <li key={model.id}>
               <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run(() => callApi(calls.avatars.useDefault3d, { agentId, modelId: model.id }))}>
-                {t('avatar.useDefault', { name: model.name })}
+                {t('useDefault', { name: model.name })}
               </Button>
             </li>
           ))}

@@ -12,7 +12,7 @@ const VrmScene = lazy(() => import('./vrm-scene'));
  * a spinner while the viewer code and the model load, and says so when the model cannot be read.
  */
 export function VrmViewer({ src, label, className = '' }: Pick<VrmSceneProps, 'src' | 'label'> & { className?: string }) {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('avatars');
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   return (
     <div className={`relative ${className}`}>
@@ -21,8 +21,8 @@ export function VrmViewer({ src, label, className = '' }: Pick<VrmSceneProps, 's
       </Suspense>
       {state !== 'ready' && (
         <div role="status" className="absolute inset-0 grid place-items-center text-sm text-muted">
-          {state === 'failed' ? t('avatar.modelFailed') : <Spinner className="size-7" />}
-          {state === 'loading' && <span className="sr-only">{t('avatar.modelLoading')}</span>}
+          {state === 'failed' ? t('modelFailed') : <Spinner className="size-7" />}
+          {state === 'loading' && <span className="sr-only">{t('modelLoading')}</span>}
         </div>
       )}
     </div>

@@ -20,7 +20,7 @@ const GENDERS = ['Unknown', 'Male', 'Female'] as const;
 
 /** "My identity": the chat identities of the user, global or for this agent (SPEC §3). */
 export function IdentitiesPanel({ agentId }: { agentId: string | null }) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('identities');
   const queryClient = useQueryClient();
   const form = useForm<Form>(BLANK, SCHEMAS);
   const [refusal, setRefusal] = useState('');
@@ -46,56 +46,56 @@ export function IdentitiesPanel({ agentId }: { agentId: string | null }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <ul aria-label={t('identity.list')} className="flex flex-col gap-2">
-        {mine.length === 0 && <li className="text-sm text-muted">{t('identity.none')}</li>}
+      <ul aria-label={t('list')} className="flex flex-col gap-2">
+        {mine.length === 0 && <li className="text-sm text-muted">{t('none')}</li>}
         {mine.map((identity) => (
           <li key={identity.id} className="flex flex-wrap items-center gap-2 rounded-xl border border-line p-3">
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-ink">{identity.name}</span>
               <span className="block text-xs text-muted">
-                {t(`gender.${identity.gender}`)} · {identity.isGlobal ? t('identity.scopeGlobal') : t('identity.scopeAgent')}
+                {t(`genders.${identity.gender}`)} · {identity.isGlobal ? t('scopeGlobal') : t('scopeAgent')}
               </span>
             </span>
-            <Button size="sm" variant="secondary" onClick={() => edit(identity)} aria-label={t('identity.edit', { name: identity.name })}>
-              {t('identity.editShort')}
+            <Button size="sm" variant="secondary" onClick={() => edit(identity)} aria-label={t('edit', { name: identity.name })}>
+              {t('editShort')}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => void remove(identity)} aria-label={t('identity.delete', { name: identity.name })}>
-              {t('identity.deleteShort')}
+            <Button size="sm" variant="secondary" onClick={() => void remove(identity)} aria-label={t('delete', { name: identity.name })}>
+              {t('deleteShort')}
             </Button>
           </li>
         ))}
       </ul>
-      <form onSubmit={form.submit(save)} noValidate className="flex flex-col gap-3" aria-label={t('identity.new')}>
+      <form onSubmit={form.submit(save)} noValidate className="flex flex-col gap-3" aria-label={t('new')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t('identity.name')} value={form.values.name} error={form.error('name')} onChange={(name) => form.set('name', name)} />
+          <TextField label={t('name')} value={form.values.name} error={form.error('name')} onChange={(name) => form.set('name', name)} />
           <SelectField
-            label={t('identity.gender')}
+            label={t('gender')}
             value={form.values.gender}
             error={form.error('gender')}
-            options={[{ value: '', label: t('identity.chooseGender') }, ...GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))]}
+            options={[{ value: '', label: t('chooseGender') }, ...GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))]}
             onChange={(gender) => form.set('gender', gender)}
           />
         </div>
-        <TextArea label={t('identity.background')} value={form.values.background} rows={2} error={form.error('background')} onChange={(background) => form.set('background', background)} />
+        <TextArea label={t('background')} value={form.values.background} rows={2} error={form.error('background')} onChange={(background) => form.set('background', background)} />
         <fieldset className="flex flex-wrap gap-4 text-sm">
-          <legend className="mb-1 text-sm">{t('identity.scope')}</legend>
+          <legend className="mb-1 text-sm">{t('scope')}</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name="identity-scope" checked={form.values.isGlobal} onChange={() => form.set('isGlobal', true)} className="accent-brand-600" />
-            {t('identity.global')}
+            {t('global')}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="identity-scope" checked={!form.values.isGlobal} disabled={!agentId} onChange={() => form.set('isGlobal', false)} className="accent-brand-600" />
-            {t('identity.thisAgent')}
+            {t('thisAgent')}
           </label>
         </fieldset>
         <FieldMessage text={refusal} />
         <div className="flex gap-2">
           <Button type="submit" size="sm">
-            {t('identity.save')}
+            {t('save')}
           </Button>
           {form.values.id && (
             <Button size="sm" variant="secondary" onClick={() => form.reset(BLANK)}>
-              {t('identity.cancel')}
+              {t('cancel')}
             </Button>
           )}
         </div>

@@ -17,7 +17,7 @@ type Phase = { step: 'idle' } | { step: 'checking' } | { step: 'refused'; reason
 
 /** Upload of a clip to clone a voice: checking → creating → done, or failed with the reason. */
 export function CloneUpload() {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('voices');
   const id = useId();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -60,8 +60,8 @@ export function CloneUpload() {
         <label className="flex flex-col gap-1 text-sm">
           {t('clone.gender')}
           <select value={gender} onChange={(e) => setGender(e.target.value === 'Male' ? 'Male' : 'Female')} className={inputClass}>
-            <option value="Female">{t('gender.Female')}</option>
-            <option value="Male">{t('gender.Male')}</option>
+            <option value="Female">{t('genders.Female')}</option>
+            <option value="Male">{t('genders.Male')}</option>
           </select>
         </label>
       </div>

@@ -26,7 +26,7 @@ export interface VoicePickerProps {
 
 /** The voice picker of SPEC §2: tabs, samples, badges, and cloning in "My". */
 export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerProps) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('voices');
   const [tab, setTab] = useState<VoiceTabId>('recommend');
   const [error, setError] = useState('');
   const rule = useRuleMessage();
@@ -39,12 +39,12 @@ export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerPr
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t('voice.choose')} size="lg">
+    <Modal open={open} onClose={onClose} title={t('choose')} size="lg">
       <TabsRoot value={tab} onValueChange={(value) => setTab(TABS.find((id) => id === value) ?? 'recommend')}>
-        <TabList label={t('voice.tabsLabel')} className="mb-3 border-b border-line">
+        <TabList label={t('tabsLabel')} className="mb-3 border-b border-line">
           {TABS.map((id) => (
             <Tab key={id} value={id}>
-              {t(`voice.tabs.${id}`)}
+              {t(`tabs.${id}`)}
             </Tab>
           ))}
         </TabList>
@@ -61,7 +61,7 @@ export function VoicePicker({ open, onClose, selected, onChange }: VoicePickerPr
 }
 
 function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active: boolean; selected: readonly SelectedVoice[]; onPick(voice: VoiceData): void }) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('voices');
   const list = useCall(
     calls.voices.list,
     { tab, limit: 50 },
@@ -73,9 +73,9 @@ function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active:
   );
   if (list.isPending) return <Spinner className="mx-auto my-6 size-6" />;
   const items = list.data?.items ?? [];
-  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted">{t('voice.empty')}</p>;
+  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted">{t('empty')}</p>;
   return (
-    <ul aria-label={t(`voice.tabs.${tab}`)} className="mt-3 grid gap-2 sm:grid-cols-2">
+    <ul aria-label={t(`tabs.${tab}`)} className="mt-3 grid gap-2 sm:grid-cols-2">
       {items.map((voice) => {
         const added = selected.some((s) => s.voiceId === voice.id);
         return (
@@ -83,19 +83,19 @@ function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active:
             <div className="flex min-w-0 items-center gap-2">
               <span className="min-w-0 flex-1 truncate font-medium text-ink">{voice.name}</span>
               <span className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800 dark:bg-white/10 dark:text-brand-200">
-                {voice.kind === 'cloned' ? t('voice.cloned') : voice.purchased ? t('voice.purchased') : t('voice.free')}
+                {voice.kind === 'cloned' ? t('cloned') : voice.purchased ? t('purchased') : t('free')}
               </span>
             </div>
-            <p className="truncate text-xs text-muted">{t('voice.engine', { engine: voice.clonedBy ?? voice.engine })}</p>
-            {voice.status === 'creating' && <p className="text-xs text-muted">{t('voice.creating')}</p>}
-            {voice.status === 'failed' && <FieldMessage text={t('voice.failedReason', { reason: voice.failureReason ?? '' })} />}
+            <p className="truncate text-xs text-muted">{t('engine', { engine: voice.clonedBy ?? voice.engine })}</p>
+            {voice.status === 'creating' && <p className="text-xs text-muted">{t('creating')}</p>}
+            {voice.status === 'failed' && <FieldMessage text={t('failedReason', { reason: voice.failureReason ?? '' })} />}
             {voice.sample ? (
-              <audio controls preload="none" src={staticUrl(voice.sample)} aria-label={t('voice.play', { name: voice.name })} className="h-9 w-full" />
+              <audio controls preload="none" src={staticUrl(voice.sample)} aria-label={t('play', { name: voice.name })} className="h-9 w-full" />
             ) : (
-              <p className="text-xs text-muted">{t('voice.noSample')}</p>
+              <p className="text-xs text-muted">{t('noSample')}</p>
             )}
-            <Button size="sm" variant={added ? 'secondary' : 'primary'} disabled={voice.status !== 'done'} onClick={() => onPick(voice)} aria-label={t('voice.add', { name: voice.name })}>
-              {added ? t('voice.added') : t('voice.addShort')}
+            <Button size="sm" variant={added ? 'secondary' : 'primary'} disabled={voice.status !== 'done'} onClick={() => onPick(voice)} aria-label={t('add', { name: voice.name })}>
+              {added ? t('added') : t('addShort')}
             </Button>
           </li>
         );

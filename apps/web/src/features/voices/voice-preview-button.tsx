@@ -10,7 +10,7 @@ import type { SelectedVoice } from './voice-rules';
 
 /** Speaks a sample sentence with a voice at its current slider settings (voice/preview). */
 export function VoicePreviewButton({ voice }: { voice: SelectedVoice }) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('voices');
   const [busy, setBusy] = useState(false);
   const preview = async () => {
     setBusy(true);
@@ -20,8 +20,8 @@ export function VoicePreviewButton({ voice }: { voice: SelectedVoice }) {
     await new Audio(staticUrl(result.data.url)).play().catch(() => undefined);
   };
   return (
-    <Button size="sm" variant="secondary" disabled={busy} onClick={() => void preview()} aria-label={t('voice.preview', { name: voice.name })}>
-      {t('voice.previewShort')}
+    <Button size="sm" variant="secondary" disabled={busy} onClick={() => void preview()} aria-label={t('preview', { name: voice.name })}>
+      {t('previewShort')}
     </Button>
   );
 }

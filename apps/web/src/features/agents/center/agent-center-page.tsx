@@ -18,7 +18,7 @@ import { useAgent } from './agent-queries';
  * a wrong id all look the same: not found, so nothing is learned about private agents.
  */
 export function WithAgent({ agentId, children }: { agentId: string; children: (agent: z.output<typeof Agent>) => ReactNode }) {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('agents');
   const agent = useAgent(agentId);
   if (agent.isPending) {
     return (
@@ -33,11 +33,11 @@ export function WithAgent({ agentId, children }: { agentId: string; children: (a
     return (
       <EmptyState
         icon={<AlertIcon size={28} />}
-        title={t('notFound.title')}
-        body={t('notFound.body')}
+        title={t('center.notFound.title')}
+        body={t('center.notFound.body')}
         action={
           <Link to="/agentcenter" className={buttonClass()}>
-            {t('notFound.back')}
+            {t('center.notFound.back')}
           </Link>
         }
       />

@@ -13,21 +13,21 @@ import { MyAgents } from './my-agents';
 
 /** `/agentcenter` without an id: public agents, and the signed-in person's own. */
 export function AgentDirectory() {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('agents');
   const user = useCurrentUser();
   const list = usePublicAgents();
-  useDocumentTitle(t('title'));
+  useDocumentTitle(t('center.title'));
   const agents = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6 sm:px-6 md:py-10 lg:px-8">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
-        <p className="mt-2 text-muted">{t('subtitle')}</p>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">{t('center.title')}</h1>
+        <p className="mt-2 text-muted">{t('center.subtitle')}</p>
       </header>
       {user && <MyAgents viewer={user.userId} />}
       <section aria-labelledby="public-agents-heading" className="flex flex-col gap-4">
         <h2 id="public-agents-heading" className="text-xl font-semibold text-ink">
-          {t('list.public')}
+          {t('center.list.public')}
         </h2>
         {list.isPending ? (
           <Loading>
@@ -36,9 +36,9 @@ export function AgentDirectory() {
         ) : list.isError ? (
           <LoadFailed onRetry={() => void list.refetch()} />
         ) : agents.length === 0 ? (
-          <EmptyState title={t('list.empty')} live />
+          <EmptyState title={t('center.list.empty')} live />
         ) : (
-          <Grid label={t('list.public')}>
+          <Grid label={t('center.list.public')}>
             {agents.map((agent) => (
               <AgentTile key={agent.id} agent={agent} />
             ))}
@@ -46,7 +46,7 @@ export function AgentDirectory() {
         )}
         {list.hasNextPage && (
           <Button variant="secondary" className="self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('list.loadMore')}
+            {t('center.list.loadMore')}
           </Button>
         )}
       </section>

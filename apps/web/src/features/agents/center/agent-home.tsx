@@ -27,7 +27,7 @@ export function PillList({ label, items }: { label: string; items: string[] }) {
 
 /** `/agentcenter/:agentId`: the agent's home (SPEC §2 agent page). */
 export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('agents');
   useDocumentTitle(agent.nickname);
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:px-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:py-10 lg:px-8">
@@ -38,31 +38,31 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words text-ink">{agent.nickname}</h1>
-            {agent.status === 'draft' && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">{t('status.draft')}</span>}
-            {!agent.isPublic && <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-white/10 dark:text-brand-200">{t('status.private')}</span>}
+            {agent.status === 'draft' && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">{t('center.status.draft')}</span>}
+            {!agent.isPublic && <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-white/10 dark:text-brand-200">{t('center.status.private')}</span>}
           </div>
           <p className="flex min-w-0 items-center gap-2 text-sm text-muted">
             <Avatar name={agent.owner.userName} src={agent.owner.avatar} size="sm" />
-            <span className="truncate">{t('home.by', { name: agent.owner.userName })}</span>
+            <span className="truncate">{t('center.home.by', { name: agent.owner.userName })}</span>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={`/chatroom?agentId=${agent.id}`} className={buttonClass('primary', 'md')}>
-            {t('home.chat')}
+            {t('center.home.chat')}
           </Link>
           <Link to={`/agent-personality/${agent.id}`} className={buttonClass('secondary', 'md')}>
-            {t('home.persona')}
+            {t('center.home.persona')}
           </Link>
         </div>
         {agent.isOwner && <OwnerActions agent={agent} />}
         {agent.roleIntro && (
           <section>
-            <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{t('home.intro')}</h2>
+            <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{t('center.home.intro')}</h2>
             <p className="text-base leading-relaxed break-words whitespace-pre-line text-ink">{agent.roleIntro}</p>
           </section>
         )}
-        <PillList label={t('home.tags')} items={agent.tags} />
-        <PillList label={t('home.skills')} items={agent.skills.map((s) => t(`skills.${s.key}`))} />
+        <PillList label={t('center.home.tags')} items={agent.tags} />
+        <PillList label={t('center.home.skills')} items={agent.skills.map((s) => t(`center.skills.${s.key}`))} />
       </div>
     </div>
   );

@@ -30,7 +30,7 @@ function TileImage({ agent }: { agent: AgentCardData }) {
  * (named by the agent), so the selection is easy to hit on a phone.
  */
 export function AgentTile({ agent, managing = false, checked = false, onToggle }: { agent: AgentCardData; managing?: boolean; checked?: boolean; onToggle?: () => void }) {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('agents');
   const look = `group flex h-full w-full flex-col overflow-hidden rounded-2xl border bg-surface text-left shadow-sm transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 ${
     checked ? 'border-brand-500 ring-2 ring-brand-500' : 'border-line hover:border-brand-300'
   }`;
@@ -43,7 +43,7 @@ export function AgentTile({ agent, managing = false, checked = false, onToggle }
           <Avatar name={agent.owner.userName} src={agent.owner.avatar} size="xs" />
           <span className="truncate">{agent.owner.userName}</span>
         </span>
-        {agent.status === 'draft' && <span className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-800">{t('status.draft')}</span>}
+        {agent.status === 'draft' && <span className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-800">{t('center.status.draft')}</span>}
       </span>
     </>
   );

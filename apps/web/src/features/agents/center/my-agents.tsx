@@ -11,13 +11,13 @@ import { Skeleton } from '../../../ui/skeleton';
 import { notifySuccess } from '../../../ui/toast';
 import { AGENT_READS, useMyAgents } from './agent-queries';
 import { AgentTile } from './agent-tile';
-import { ImportCardButton } from './import-card-button';
+import { ImportCardButton } from '../../cards/import-card-button';
 import { keepListed, toggle, type Selection } from '../../../ui/selection';
 import { ConfirmDelete, ManageToolbar } from '../../../ui/manage-mode';
 
 /** "My agents" with the manage mode of SPEC §6: select some or all, then delete them. */
 export function MyAgents({ viewer }: { viewer: string }) {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('agents');
   const mine = useMyAgents(viewer);
   const [managing, setManaging] = useState(false);
   const [selection, setSelection] = useState<Selection>(new Set());
@@ -45,7 +45,7 @@ export function MyAgents({ viewer }: { viewer: string }) {
     <section aria-labelledby="my-agents-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="my-agents-heading" className="mr-auto text-xl font-semibold text-ink">
-          {t('mine.title')}
+          {t('center.mine.title')}
         </h2>
         <ImportCardButton />
         {agents.length > 0 && (
@@ -54,9 +54,7 @@ export function MyAgents({ viewer }: { viewer: string }) {
           </Button>
         )}
       </div>
-      {managing && (
-        <ManageToolbar ns="agent-center" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />
-      )}
+      {managing && <ManageToolbar ns="agents" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />}
       {mine.isPending ? (
         <Loading>
           <Skeleton className="h-48 w-full" />
@@ -64,9 +62,9 @@ export function MyAgents({ viewer }: { viewer: string }) {
       ) : mine.isError ? (
         <LoadFailed onRetry={() => void mine.refetch()} />
       ) : agents.length === 0 ? (
-        <EmptyState title={t('mine.empty')} body={t('mine.emptyBody')} />
+        <EmptyState title={t('center.mine.empty')} body={t('center.mine.emptyBody')} />
       ) : (
-        <Grid label={t('mine.title')}>
+        <Grid label={t('center.mine.title')}>
           {agents.map((agent) => (
             <AgentTile key={agent.id} agent={agent} managing={managing} checked={selection.has(agent.id)} onToggle={() => setSelection(toggle(selection, agent.id))} />
           ))}
@@ -74,17 +72,10 @@ export function MyAgents({ viewer }: { viewer: string }) {
       )}
       {mine.hasNextPage && (
         <Button variant="secondary" className="self-center" disabled={mine.isFetchingNextPage} onClick={() => void mine.fetchNextPage()}>
-          {t('list.loadMore')}
+          {t('center.list.loadMore')}
         </Button>
       )}
-      <ConfirmDelete
-        ns="agent-center"
-        open={confirming}
-        count={selection.size}
-        pending={remove.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => remove.mutate({ ids: [...selection] })}
-      />
+      <ConfirmDelete ns="agents" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate({ ids: [...selection] })} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AvatarStep } from './avatar-step';
-import { CardFieldsSection } from './card-fields-section';
+import { CardFieldsSection } from '../../cards/card-fields-section';
 import { IdentitiesPanel } from '../../identities/identities-panel';
 import { PublishPanel } from './publish-panel';
 import { PublishedEditDialog, PublishedNotice } from './published-edit-dialog';

@@ -2,11 +2,11 @@ import { CARD_FIELD_LIMITS, calls, type CardFields } from '@starlit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi, isOk } from '../../../api/client';
-import { requestData } from '../../../api/query';
-import { Button } from '../../../ui/button';
-import { TrashIcon } from '../../../ui/icons';
-import { FieldMessage, inputClass, TextArea } from '../../../ui/field';
+import { callApi, isOk } from '../../api/client';
+import { requestData } from '../../api/query';
+import { Button } from '../../ui/button';
+import { TrashIcon } from '../../ui/icons';
+import { FieldMessage, inputClass, TextArea } from '../../ui/field';
 
 type Fields = CardFields;
 type Entry = Fields['lorebook'][number];
@@ -33,7 +33,7 @@ export function CardFieldsSection({ agentId }: { agentId: string }) {
 }
 
 function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields }) {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation('cards');
   const queryClient = useQueryClient();
   const [form, setForm] = useState(initial);
   // keys are typed as text ("a, b") and read when saved, so a comma can be typed
@@ -69,20 +69,20 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
     <section aria-labelledby="agent-card-fields-title" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
       <header className="mb-4">
         <h2 id="agent-card-fields-title" className="text-base font-semibold text-ink">
-          {t('card.title')}
+          {t('fields.title')}
         </h2>
-        <p className="mt-1 text-sm text-muted">{t('card.hint')}</p>
+        <p className="mt-1 text-sm text-muted">{t('fields.hint')}</p>
       </header>
       <div className="flex flex-col gap-4">
-        <TextArea label={t('card.personality')} rows={3} value={form.personality} max={CARD_FIELD_LIMITS.text} onChange={(personality) => change({ personality })} />
-        <TextArea label={t('card.scenario')} rows={3} value={form.scenario} max={CARD_FIELD_LIMITS.text} onChange={(scenario) => change({ scenario })} />
+        <TextArea label={t('fields.personality')} rows={3} value={form.personality} max={CARD_FIELD_LIMITS.text} onChange={(personality) => change({ personality })} />
+        <TextArea label={t('fields.scenario')} rows={3} value={form.scenario} max={CARD_FIELD_LIMITS.text} onChange={(scenario) => change({ scenario })} />
 
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink">{t('card.greetings')}</legend>
+          <legend className="mb-1 text-sm font-medium text-ink">{t('fields.greetings')}</legend>
           {form.alternateGreetings.map((greeting, index) => (
             <div key={greetingKeys[index]} className="flex items-start gap-2">
               <textarea
-                aria-label={t('card.greeting', { n: index + 1 })}
+                aria-label={t('fields.greeting', { n: index + 1 })}
                 value={greeting}
                 rows={2}
                 maxLength={CARD_FIELD_LIMITS.text}
@@ -92,7 +92,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
               <Button
                 variant="secondary"
                 size="sm"
-                aria-label={t('card.removeGreeting', { n: index + 1 })}
+                aria-label={t('fields.removeGreeting', { n: index + 1 })}
                 onClick={() => {
                   change({ alternateGreetings: form.alternateGreetings.filter((_, i) => i !== index) });
                   setGreetingKeys(greetingKeys.filter((_, i) => i !== index));
@@ -112,28 +112,28 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
                 setGreetingKeys([...greetingKeys, ...rowKeys(1)]);
               }}
             >
-              {t('card.addGreeting')}
+              {t('fields.addGreeting')}
             </Button>
           )}
         </fieldset>
 
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 text-sm font-medium text-ink">{t('card.lorebook')}</legend>
-          {form.lorebook.length === 0 && <p className="text-sm text-muted">{t('card.noEntries')}</p>}
+          <legend className="mb-1 text-sm font-medium text-ink">{t('fields.lorebook')}</legend>
+          {form.lorebook.length === 0 && <p className="text-sm text-muted">{t('fields.noEntries')}</p>}
           {form.lorebook.map((entry, index) => (
-            <div key={entryKeys[index]} role="group" aria-label={t('card.entry', { n: index + 1 })} className="flex flex-col gap-2 rounded-xl border border-line p-3">
+            <div key={entryKeys[index]} role="group" aria-label={t('fields.entry', { n: index + 1 })} className="flex flex-col gap-2 rounded-xl border border-line p-3">
               <label className="flex flex-col gap-1 text-sm">
-                {t('card.keys')}
+                {t('fields.keys')}
                 <input value={keys[index] ?? ''} onChange={(e) => setKeys(keys.map((k, i) => (i === index ? e.target.value : k)))} className={inputClass} />
               </label>
               <label className="flex flex-col gap-1 text-sm">
-                {t('card.content')}
+                {t('fields.content')}
                 <textarea value={entry.content} rows={3} maxLength={CARD_FIELD_LIMITS.text} onChange={(e) => changeEntry(index, { content: e.target.value })} className={inputClass} />
               </label>
               <div className="flex items-center justify-between gap-3">
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" checked={entry.enabled} onChange={(e) => changeEntry(index, { enabled: e.target.checked })} className="size-4 accent-brand-600" />
-                  {t('card.enabled')}
+                  {t('fields.enabled')}
                 </label>
                 <Button
                   variant="secondary"
@@ -144,7 +144,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
                     setEntryKeys(entryKeys.filter((_, i) => i !== index));
                   }}
                 >
-                  {t('card.removeEntry')}
+                  {t('fields.removeEntry')}
                 </Button>
               </div>
             </div>
@@ -160,7 +160,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
                 setEntryKeys([...entryKeys, ...rowKeys(1)]);
               }}
             >
-              {t('card.addEntry')}
+              {t('fields.addEntry')}
             </Button>
           )}
         </fieldset>
@@ -168,10 +168,10 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
         <FieldMessage text={refusal} />
         <div className="flex items-center gap-3">
           <Button disabled={state === 'saving'} onClick={() => void save()}>
-            {t('card.save')}
+            {t('fields.save')}
           </Button>
           <span role="status" className="text-sm text-muted">
-            {state === 'saved' ? t('card.saved') : ''}
+            {state === 'saved' ? t('fields.saved') : ''}
           </span>
         </div>
       </div>

@@ -2,12 +2,12 @@ import { calls, isMessageKey, message, type CardProblem } from '@starlit/contrac
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCallMutation } from '../../../api/calls';
-import { currentLanguage } from '../../../i18n/i18n';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
-import { fileToBase64 } from '../../../platform/file-data';
-import { AGENT_READS } from './agent-queries';
+import { useCallMutation } from '../../api/calls';
+import { currentLanguage } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { fileToBase64 } from '../../platform/file-data';
+import { AGENT_READS } from '../agents/center/agent-queries';
 import { CARD_ACCEPT } from './card-file';
 
 /**
@@ -16,7 +16,7 @@ import { CARD_ACCEPT } from './card-file';
  * person knows what to fix (the draft keeps the card's values whole).
  */
 export function ImportCardButton() {
-  const { t } = useTranslation('agent-center');
+  const { t } = useTranslation('cards');
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<{ agentId: string; problems: CardProblem[] } | null>(null);
@@ -53,7 +53,7 @@ export function ImportCardButton() {
         <ul className="mt-4 flex list-disc flex-col gap-1.5 pl-5 text-sm text-ink">
           {result?.problems.map((p) => (
             <li key={`${p.field}-${p.messageKey}`}>
-              <span className="font-medium">{t(`fields.${p.field}`)}</span>: {isMessageKey(p.messageKey) ? message(p.messageKey, currentLanguage()) : p.messageKey}
+              <span className="font-medium">{t(`import.fieldNames.${p.field}`)}</span>: {isMessageKey(p.messageKey) ? message(p.messageKey, currentLanguage()) : p.messageKey}
             </li>
           ))}
         </ul>
