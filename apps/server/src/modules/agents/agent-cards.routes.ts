@@ -11,7 +11,7 @@ const IMPORT_BODY_LIMIT = Math.ceil((CARD_MAX_BYTES * 4) / 3) + 64 * 1024;
 export async function agentCardsRoutes(app: FastifyInstance, deps: { cards: AgentCardsService; fields: AgentCardFieldsService; authenticate: Authenticate }) {
   await app.register(async (scope) => {
     const { cards, fields, authenticate } = deps;
-    const c = calls.agentCards;
+    const c = calls.cards;
     scope.addHook('onRoute', (route) => {
       if (route.url === c.import.path) route.bodyLimit = IMPORT_BODY_LIMIT;
     });

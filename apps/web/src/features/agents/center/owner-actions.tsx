@@ -29,7 +29,7 @@ export function OwnerActions({ agent }: { agent: z.output<typeof Agent> }) {
     invalidates: AGENT_READS,
   });
 
-  const exporting = useCallMutation(calls.agentCards.export, {
+  const exporting = useCallMutation(calls.cards.export, {
     onSuccess: (file) => downloadBlob(base64ToBlob(file.base64, file.contentType), file.fileName),
   });
 

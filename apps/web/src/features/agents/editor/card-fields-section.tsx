@@ -26,7 +26,7 @@ const rowKeys = (count: number) => Array.from({ length: count }, () => ++rowSeq)
 export function CardFieldsSection({ agentId }: { agentId: string }) {
   const fields = useQuery({
     queryKey: ['agent-cards', 'fields', agentId],
-    queryFn: ({ signal }) => requestData(calls.agentCards.fields, { agentId }, signal),
+    queryFn: ({ signal }) => requestData(calls.cards.fields, { agentId }, signal),
   });
   if (!fields.data) return null;
   return <CardFieldsForm agentId={agentId} initial={fields.data} />;
@@ -51,7 +51,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
 
   const save = async () => {
     setState('saving');
-    const result = await callApi(calls.agentCards.setFields, { agentId, ...form, lorebook: form.lorebook.map((entry, i) => ({ ...entry, keys: keysOf(keys[i] ?? '') })) });
+    const result = await callApi(calls.cards.setFields, { agentId, ...form, lorebook: form.lorebook.map((entry, i) => ({ ...entry, keys: keysOf(keys[i] ?? '') })) });
     if (!isOk(result)) {
       setState('idle');
       return setRefusal(result.message);
