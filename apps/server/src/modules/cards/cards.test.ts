@@ -5,11 +5,11 @@ import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A, agentsWorld, completeAgent, createAgent, type AgentsWorld } from '../../../test/agents.ts';
-import { importCard } from './cards/index.ts';
-import { risuV3, sillyTavernV2, tavernV1 } from './cards/fixtures.ts';
-import { readChunks, writePng } from './cards/png.ts';
-import { openZip } from './cards/zip.ts';
-import { cardAssetKey } from './agent-cards.service.ts';
+import { importCard } from './format/index.ts';
+import { risuV3, sillyTavernV2, tavernV1 } from './format/fixtures.ts';
+import { readChunks, writePng } from './format/png.ts';
+import { openZip } from './format/zip.ts';
+import { cardAssetKey } from './cards.service.ts';
 
 const C = (action: 'export' | 'import') => `/ai/api/v1/agent/card/${action}`;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
@@ -160,7 +160,7 @@ describe('real-world-shaped cards', () => {
 });
 
 describe('embedded assets of a CHARX', () => {
-  const python = () => fs.readFileSync(path.join(import.meta.dirname, 'cards', 'fixtures', 'zip64-python.charx'));
+  const python = () => fs.readFileSync(path.join(import.meta.dirname, 'format', 'fixtures', 'zip64-python.charx'));
   const status = async (url: string) => (await w.t.starlit.app.inject({ method: 'GET', url })).statusCode;
 
   it('keeps the emotion sprite of a CHARX made by Python’s zipfile, writes it back on export, and deletes it with the agent', async () => {
