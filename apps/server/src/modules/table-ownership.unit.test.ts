@@ -25,7 +25,7 @@ const OWNER: Record<string, string | null> = {
   agentSkills: 'agents',
   agentVoices: 'agents',
   agentAuditions: 'agents',
-  agentCardExtras: 'agents',
+  agentCardExtras: 'cards',
   chatIdentities: 'identities',
   voices: 'voices',
   conversations: 'chat',

@@ -9,10 +9,10 @@ export type CallFamily = keyof typeof calls;
  * keeps its copy current itself (a conversation being streamed into, an agent being edited).
  */
 export const STALE = {
-  agentCards: 30_000,
   agents: 30_000,
   auth: Infinity,
   avatars: 30_000,
+  cards: 30_000,
   chat: 30_000,
   home: 30_000,
   identities: 30_000,

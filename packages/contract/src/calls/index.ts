@@ -1,18 +1,18 @@
 import type { CallDef } from '../call.ts';
-import { agentCardCalls } from './agent-cards.ts';
 import { agentCalls } from './agents.ts';
 import { authCalls } from './auth.ts';
 import { avatarCalls } from './avatars.ts';
+import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
 import { voiceCalls } from './voices.ts';
 
-export * from './agent-cards.ts';
 export * from './agents.ts';
 export * from './auth.ts';
 export * from './avatars.ts';
+export * from './cards.ts';
 export * from './chat.ts';
 export * from './home.ts';
 export * from './identities.ts';
@@ -21,10 +21,10 @@ export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
 export const calls = {
-  agentCards: agentCardCalls,
   agents: agentCalls,
   auth: authCalls,
   avatars: avatarCalls,
+  cards: cardCalls,
   chat: chatCalls,
   home: homeCalls,
   identities: identityCalls,

@@ -5,5 +5,5 @@ export * from './agents.ts';
 export * from './content.ts';
 export * from './catalogue.ts';
 export * from './jobs.ts';
-export * from './agent-cards.ts';
+export * from './cards.ts';
 export * from './chat.ts';

@@ -10,7 +10,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { AVATARS_FOLDER } from '../avatars/avatars.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
 import { mayVoice } from '../voices/voices.policy.ts';
-import { CARD_ASSETS_FOLDER } from './agent-cards.repository.ts';
+import { CARD_ASSETS_FOLDER } from '../cards/cards.repository.ts';
 import { authorizeAgent } from './agents.policy.ts';
 import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
 

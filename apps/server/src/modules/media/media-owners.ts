@@ -1,6 +1,6 @@
 import type { StorageOwner } from '../../platform/storage-sweep.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { CARD_ASSETS_FOLDER, type AgentCardsRepository } from '../agents/agent-cards.repository.ts';
+import { CARD_ASSETS_FOLDER, type CardsRepository } from '../cards/cards.repository.ts';
 import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
@@ -10,7 +10,7 @@ import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '
  * files its rows still use: what the orphan sweep may delete. Seeded and built-in files
  * (`seed/`, the default models) are in none of them.
  */
-export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; cards: AgentCardsRepository; avatars: AvatarsRepository; voices: VoicesRepository }): StorageOwner[] {
+export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; cards: CardsRepository; avatars: AvatarsRepository; voices: VoicesRepository }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
   const byUrl = async (keys: string[], find: (urls: string[]) => Promise<Set<string>>) => {

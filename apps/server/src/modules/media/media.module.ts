@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { sweepOrphans } from '../../platform/storage-sweep.ts';
-import { agentCardsRepository } from '../agents/agent-cards.repository.ts';
+import { cardsRepository } from '../cards/cards.repository.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { avatarsRepository } from '../avatars/avatars.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
@@ -14,7 +14,7 @@ export const mediaModule = defineModule({
     const owners = mediaOwners({
       storage,
       agents: agentsRepository(database.db),
-      cards: agentCardsRepository(database.db),
+      cards: cardsRepository(database.db),
       avatars: avatarsRepository(database.db),
       voices: voicesRepository(database.db),
     });

@@ -1,9 +1,10 @@
 import { CARD_FIELD_LIMITS, calls, type CardFields } from '@starlit/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, isOk } from '../../api/client';
-import { requestData } from '../../api/query';
+import { useCall } from '../../api/calls';
+import { callKey } from '../../api/keys';
 import { Button } from '../../ui/button';
 import { TrashIcon } from '../../ui/icons';
 import { FieldMessage, inputClass, TextArea } from '../../ui/field';
@@ -24,10 +25,7 @@ const rowKeys = (count: number) => Array.from({ length: count }, () => ++rowSeq)
 
 /** The agent's texts from its character card, once it has some; the card's own names in brackets. */
 export function CardFieldsSection({ agentId }: { agentId: string }) {
-  const fields = useQuery({
-    queryKey: ['agent-cards', 'fields', agentId],
-    queryFn: ({ signal }) => requestData(calls.agentCards.fields, { agentId }, signal),
-  });
+  const fields = useCall(calls.cards.fields, { agentId });
   if (!fields.data) return null;
   return <CardFieldsForm agentId={agentId} initial={fields.data} />;
 }
@@ -51,7 +49,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
 
   const save = async () => {
     setState('saving');
-    const result = await callApi(calls.agentCards.setFields, { agentId, ...form, lorebook: form.lorebook.map((entry, i) => ({ ...entry, keys: keysOf(keys[i] ?? '') })) });
+    const result = await callApi(calls.cards.setFields, { agentId, ...form, lorebook: form.lorebook.map((entry, i) => ({ ...entry, keys: keysOf(keys[i] ?? '') })) });
     if (!isOk(result)) {
       setState('idle');
       return setRefusal(result.message);
@@ -61,7 +59,7 @@ function CardFieldsForm({ agentId, initial }: { agentId: string; initial: Fields
     setKeys(result.data.lorebook.map((entry) => keysText(entry.keys)));
     setGreetingKeys(rowKeys(result.data.alternateGreetings.length));
     setEntryKeys(rowKeys(result.data.lorebook.length));
-    queryClient.setQueryData(['agent-cards', 'fields', agentId], result.data);
+    queryClient.setQueryData(callKey(calls.cards.fields, { agentId }), result.data);
     setState('saved');
   };
 

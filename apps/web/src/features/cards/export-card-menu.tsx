@@ -12,7 +12,7 @@ const item =
 /** "Export card": the owner picks a format and the agent downloads as a character card. */
 export function ExportCardMenu({ agentId }: { agentId: string }) {
   const { t } = useTranslation('cards');
-  const exporting = useCallMutation(calls.agentCards.export, {
+  const exporting = useCallMutation(calls.cards.export, {
     onSuccess: (file) => downloadBlob(base64ToBlob(file.base64, file.contentType), file.fileName),
   });
 

@@ -21,7 +21,7 @@ export function ImportCardButton() {
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<{ agentId: string; problems: CardProblem[] } | null>(null);
 
-  const importCard = useCallMutation(calls.agentCards.import, {
+  const importCard = useCallMutation(calls.cards.import, {
     inputOf: async (file: File) => ({ base64: await fileToBase64(file), fileName: file.name }),
     onSuccess: (data) => {
       if (data.problems.length === 0) void navigate(`/agent/${data.agentId}`);

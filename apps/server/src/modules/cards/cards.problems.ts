@@ -1,7 +1,7 @@
 import type { CardProblem } from '@starlit/contract';
 import { AGENT_LIMITS, characterCount, Tag, tagKey } from '@starlit/contract/rules';
 import type { MessageKey } from '@starlit/contract';
-import type { CardAgent } from './cards/index.ts';
+import type { CardAgent } from './format/index.ts';
 
 /**
  * The SPEC §5 rules an imported card breaks. The draft keeps the card's values whole (an

@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ErrorCode, VoiceSettings, type CardFormat, type CardProblem, type ErrorCodeValue, type Language } from '@starlit/contract';
+import { ErrorCode, VoiceSettings, type CardFields, type CardFormat, type CardProblem, type ErrorCodeValue, type Language } from '@starlit/contract';
 import { z } from 'zod';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { contentTypeOf, MEDIA_PREFIX, type Storage } from '../../platform/storage.ts';
+import type { AgentDetail, AgentsService } from '../agents/agents.service.ts';
 import { normalizeAvatarImage } from '../avatars/image-upload.ts';
-import { cardProblems } from './agent-cards.problems.ts';
-import { agentCardsRepository, CARD_ASSETS_FOLDER } from './agent-cards.repository.ts';
-import type { AgentDetail, AgentsService } from './agents.service.ts';
-import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, keptAssetPaths, type CardAgent, type CardAssetFile, type CardErrorCode } from './cards/index.ts';
+import { cardFieldsOf, withCardFields } from './card-fields.ts';
+import { cardProblems } from './cards.problems.ts';
+import { CARD_ASSETS_FOLDER, cardsRepository } from './cards.repository.ts';
+import { CardError, emptyExtra, exportCardCharx, exportCardJson, exportCardPng, importCard, keptAssetPaths, type CardAgent, type CardAssetFile, type CardErrorCode } from './format/index.ts';
 
 /** Each library error code and the localized error it answers (docs/cards.md, Errors). */
 const CARD_ERRORS: Record<CardErrorCode, ErrorCodeValue> = {
@@ -78,7 +79,11 @@ function toCardAgent(found: AgentDetail, extra: CardAgent['extra'] | null): Card
   };
 }
 
-export function agentCardsService(deps: { db: Db; agents: AgentsService; storage: Storage }) {
+/**
+ * Character cards: export and import of an agent as a card file, and the card's own texts on
+ * an agent. The agent itself is read and written through the agents service.
+ */
+export function cardsService(deps: { db: Db; agents: AgentsService; storage: Storage }) {
   const { agents, storage } = deps;
 
   /** The bytes of the agent's 2D picture when it lives in our storage; null otherwise. */
@@ -126,7 +131,7 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
     /** The caller's agent as a card file. Only the owner may export (docs/cards.md, Access). */
     async export(userId: string, agentId: string, format: CardFormat) {
       const row = await agents.owned(userId, agentId);
-      const agent = toCardAgent(await agents.get(userId, agentId), await agentCardsRepository(deps.db).extraOf(agentId));
+      const agent = toCardAgent(await agents.get(userId, agentId), await cardsRepository(deps.db).extraOf(agentId));
       try {
         if (format === 'json' || format === 'json_v2') {
           const text = exportCardJson(agent, format === 'json' ? 'v3' : 'v2');
@@ -167,7 +172,7 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
           tx,
         );
         const agentId = created.row.id;
-        await agentCardsRepository(tx).saveExtra(agentId, agent.extra, card.sourceSpec);
+        await cardsRepository(tx).saveExtra(agentId, agent.extra, card.sourceSpec);
         if (agent.tags.length > 0) await agents.setTags(userId, agentId, agent.tags, tx);
         const skills = agent.skills.filter(isSkillKey);
         if (skills.length > 0) await agents.setSkills(userId, agentId, [...new Set(skills)], tx);
@@ -185,7 +190,24 @@ export function agentCardsService(deps: { db: Db; agents: AgentsService; storage
         return { agentId, sourceSpec: card.sourceSpec, problems };
       });
     },
+
+    /** The card texts of the caller's agent; null for one that came from no card. Owner only (403, 6001). */
+    async fields(userId: string, agentId: string): Promise<CardFields | null> {
+      await agents.owned(userId, agentId);
+      const extra = await cardsRepository(deps.db).extraOf(agentId);
+      return extra ? cardFieldsOf(extra) : null;
+    },
+
+    /** An agent that came from no card gets the texts too, and exports them from then on. */
+    async setFields(userId: string, agentId: string, fields: CardFields): Promise<CardFields> {
+      await agents.owned(userId, agentId);
+      const cards = cardsRepository(deps.db);
+      const stored = await cards.stored(agentId);
+      const next = withCardFields(stored?.extra ?? emptyExtra(), fields);
+      await cards.saveExtra(agentId, next, stored?.sourceSpec ?? 'v3');
+      return cardFieldsOf(next);
+    },
   };
 }
 
-export type AgentCardsService = ReturnType<typeof agentCardsService>;
+export type CardsService = ReturnType<typeof cardsService>;

@@ -46,11 +46,11 @@ export const CardFields = z.object({
 });
 export type CardFields = z.infer<typeof CardFields>;
 
-export const agentCardCalls = {
+export const cardCalls = {
   export: defineCall({
     path: '/ai/api/v1/agent/card/export',
     summary: 'Export your agent as a character card (PNG, V3 JSON, V2 JSON or CHARX) as base64',
-    tag: 'agent-cards',
+    tag: 'cards',
     access: 'user',
     input: z.object({ agentId: z.string().uuid(), format: CardFormat }),
     output: z.object({ fileName: z.string(), contentType: z.string(), base64: z.string() }),
@@ -58,7 +58,7 @@ export const agentCardCalls = {
   import: defineCall({
     path: '/ai/api/v1/agent/card/import',
     summary: 'Import a character card (PNG, JSON or CHARX, told apart by content) as a private draft agent',
-    tag: 'agent-cards',
+    tag: 'cards',
     access: 'user',
     input: z.object({
       base64: z
@@ -78,7 +78,7 @@ export const agentCardCalls = {
   fields: defineCall({
     path: '/ai/api/v1/agent/card/fields',
     summary: "Your agent's texts from its character card (personality, scenario, alternate greetings, lorebook); null when it came from no card",
-    tag: 'agent-cards',
+    tag: 'cards',
     access: 'user',
     input: z.object({ agentId: z.string().uuid() }),
     output: CardFields.nullable(),
@@ -86,7 +86,7 @@ export const agentCardCalls = {
   setFields: defineCall({
     path: '/ai/api/v1/agent/card/set_fields',
     summary: "Replace your agent's character card texts; the card's other parts (and each kept lorebook entry's other fields) stay",
-    tag: 'agent-cards',
+    tag: 'cards',
     access: 'user',
     input: CardFields.extend({ agentId: z.string().uuid() }),
     output: CardFields,

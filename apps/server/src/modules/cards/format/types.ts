@@ -59,7 +59,7 @@ export interface ImportedCard {
   warnings: string[];
 }
 
-/** Codes the agents service maps to localized messages. */
+/** Codes the cards service maps to localized messages. */
 export const CARD_ERROR_CODES = ['too_large', 'not_a_card', 'corrupt_png', 'corrupt_zip', 'bad_base64', 'bad_json', 'unsupported_spec', 'invalid_card', 'bad_image'] as const;
 export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 

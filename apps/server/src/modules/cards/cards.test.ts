@@ -1,53 +1,39 @@
-import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { calls, type CallOutput } from '@starlit/contract';
+import { sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { A, agentsWorld, completeAgent, createAgent, type AgentsWorld } from '../../../test/agents.ts';
-import { importCard } from './cards/index.ts';
-import { risuV3, sillyTavernV2, tavernV1 } from './cards/fixtures.ts';
-import { readChunks, writePng } from './cards/png.ts';
-import { openZip } from './cards/zip.ts';
-import { cardAssetKey } from './agent-cards.service.ts';
+import { buildAgent, buildUser, buildVoice } from '../../../test/factories.ts';
+import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { ORPHAN_GRACE_MS } from '../../platform/storage-sweep.ts';
+import { cardAssetKey } from './cards.service.ts';
+import { importCard } from './format/index.ts';
+import { risuV3, sillyTavernV2, tavernV1 } from './format/fixtures.ts';
+import { readChunks, writePng } from './format/png.ts';
+import { openZip } from './format/zip.ts';
 
-const C = (action: 'export' | 'import') => `/ai/api/v1/agent/card/${action}`;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
-interface Imported {
-  agentId: string;
-  sourceSpec: string;
-  problems: Array<{ field: string; messageKey: string }>;
-}
-interface Exported {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
-interface AgentView {
-  nickname: string;
-  gender: string;
-  roleSetting: string;
-  roleIntro: string;
-  opening: string;
-  tags: string[];
-  isPublic: boolean;
-  status: string;
-  skills: Array<{ key: string }>;
-  voices: Array<{ voiceId: string; pitch: number; volume: number; speed: number }>;
-  avatar: { kind: string | null; image: string | null };
-}
-
-let w: AgentsWorld;
+let t: TestServer;
+let owner: SignedIn;
+let other: SignedIn;
+let dataDir: string;
 let image: Buffer;
 beforeAll(async () => {
-  w = await agentsWorld();
+  // a media folder of its own: imports store pictures and assets, and the tests read them back
+  dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'starlit-cards-'));
+  t = await startTestServer({ DATA_DIR: dataDir });
+  [owner, other] = [await buildUser(t), await buildUser(t)];
   image = await sharp({ create: { width: 6, height: 9, channels: 3, background: '#335577' } })
     .png()
     .toBuffer();
 });
 afterAll(async () => {
-  await w?.close();
+  await t?.close();
+  if (dataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
 });
 
 /** A PNG whose tEXt chunk `chara` holds `card`, as SillyTavern writes one. */
@@ -57,18 +43,10 @@ function pngCard(card: unknown): Buffer {
   return writePng([...chunks.slice(0, -1), chara, chunks[chunks.length - 1]]);
 }
 
-async function importBytes(bytes: Buffer, token = w.owner.token) {
-  return w.t.call<Imported>(C('import'), { base64: bytes.toString('base64') }, { token });
-}
-async function agentOf(id: string): Promise<AgentView> {
-  const res = await w.t.call<AgentView>(A('get'), { id }, { token: w.owner.token });
-  return res.body.data;
-}
-async function myAgentCount(token = w.owner.token): Promise<number> {
-  const res = await w.t.call<{ items: unknown[] }>(A('mine'), { limit: 50 }, { token });
-  return res.body.data.items.length;
-}
-const fieldsOf = (a: AgentView) => ({
+const importBytes = (bytes: Buffer) => t.call(calls.cards.import, { base64: bytes.toString('base64') }, { as: owner });
+const agentOf = (id: string) => t.ok(calls.agents.get, { id }, { as: owner });
+const myAgentCount = async () => (await t.ok(calls.agents.mine, { limit: 50 }, { as: owner })).items.length;
+const fieldsOf = (a: CallOutput<typeof calls.agents.get>) => ({
   nickname: a.nickname,
   gender: a.gender,
   roleSetting: a.roleSetting,
@@ -81,35 +59,34 @@ const fieldsOf = (a: AgentView) => ({
 
 describe('access', () => {
   it('needs a login for both calls: 401 for anonymous', async () => {
-    const id = await createAgent(w.t, w.owner);
-    expect((await w.t.call(C('export'), { agentId: id, format: 'png' })).status).toBe(401);
-    expect((await w.t.call(C('import'), { base64: b64(sillyTavernV2) })).status).toBe(401);
+    const { id } = await buildAgent(t, { owner });
+    expect((await t.call(calls.cards.export, { agentId: id, format: 'png' })).status).toBe(401);
+    expect((await t.call(calls.cards.import, { base64: b64(sillyTavernV2) })).status).toBe(401);
   });
 
   it('lets only the owner export: 403 for another user, even for a public published agent', async () => {
-    const id = await createAgent(w.t, w.owner);
-    await completeAgent(w, id);
-    await w.t.call(A('audition'), { id }, { token: w.owner.token });
-    expect((await w.t.call(A('publish'), { id }, { token: w.owner.token })).body.code).toBe(0);
-    const res = await w.t.call(C('export'), { agentId: id, format: 'json' }, { token: w.other.token });
+    const { id } = await buildAgent(t, { owner });
+    expect((await t.ok(calls.agents.get, { id }, { as: other })).status).toBe('published');
+    const res = await t.call(calls.cards.export, { agentId: id, format: 'json' }, { as: other });
     expect(res.status).toBe(403);
   });
 
   it('answers "Agent not found" for an unknown agent', async () => {
-    const res = await w.t.call(C('export'), { agentId: '00000000-0000-4000-8000-000000000000', format: 'png' }, { token: w.owner.token });
+    const res = await t.call(calls.cards.export, { agentId: '00000000-0000-4000-8000-000000000000', format: 'png' }, { as: owner });
     expect(res.body).toMatchObject({ code: 6001 });
   });
 });
 
 describe('export then import', () => {
   it.each(['png', 'json', 'json_v2', 'charx'] as const)('gives back the same agent as %s', async (format) => {
-    const id = await createAgent(w.t, w.owner, { nickname: 'Nova', gender: 'Female' });
-    await completeAgent(w, id);
-    await w.t.call(A('set_tags'), { id, tags: ['space', 'calm'] }, { token: w.owner.token });
-    const exported = await w.t.call<Exported>(C('export'), { agentId: id, format }, { token: w.owner.token });
+    const { id } = await buildAgent(t, { owner, nickname: 'Nova', gender: 'Female', tags: ['space', 'calm'] });
+    const voice = await buildVoice(t);
+    await t.ok(calls.agents.setVoices, { id, voices: [{ voiceId: voice.id, pitch: 2, volume: 1, speed: 1.25 }] }, { as: owner });
+    await t.ok(calls.agents.setSkills, { id, skills: ['TextToImage'] }, { as: owner });
+    const exported = await t.call(calls.cards.export, { agentId: id, format }, { as: owner });
     expect(exported.body.code).toBe(0);
     expect(exported.body.data.fileName).toBe(`Nova.${format === 'json_v2' ? 'json' : format}`);
-    const back = await w.t.call<Imported>(C('import'), { base64: exported.body.data.base64, fileName: exported.body.data.fileName }, { token: w.owner.token });
+    const back = await t.call(calls.cards.import, { base64: exported.body.data.base64, fileName: exported.body.data.fileName }, { as: owner });
     expect(back.body.code).toBe(0);
     expect(back.body.data.problems).toEqual([]);
     const copy = await agentOf(back.body.data.agentId);
@@ -122,7 +99,7 @@ describe('export then import', () => {
     const agent = await agentOf(res.body.data.agentId);
     expect(agent.avatar).toMatchObject({ kind: '2d' });
     expect(agent.avatar.image).toMatch(/^\/media\/avatars\/.+\.webp$/);
-    const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'png' }, { token: w.owner.token });
+    const exported = await t.call(calls.cards.export, { agentId: res.body.data.agentId, format: 'png' }, { as: owner });
     const card = importCard(Buffer.from(exported.body.data.base64, 'base64'));
     expect(await sharp(card.avatar ?? Buffer.alloc(0)).metadata()).toMatchObject({ width: 6, height: 9 });
   });
@@ -134,7 +111,7 @@ describe('real-world-shaped cards', () => {
     expect(res.body.data).toMatchObject({ sourceSpec: 'v2', problems: [] });
     const agent = await agentOf(res.body.data.agentId);
     expect(agent).toMatchObject({ nickname: 'Captain Vale', roleSetting: sillyTavernV2.data.description, opening: sillyTavernV2.data.first_mes, tags: ['adventure', 'steampunk'] });
-    const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'json_v2' }, { token: w.owner.token });
+    const exported = await t.call(calls.cards.export, { agentId: res.body.data.agentId, format: 'json_v2' }, { as: owner });
     const data = (JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as { data: Record<string, unknown> }).data;
     expect(data.character_book).toEqual(sillyTavernV2.data.character_book);
     expect(data.alternate_greetings).toEqual(sillyTavernV2.data.alternate_greetings);
@@ -147,7 +124,7 @@ describe('real-world-shaped cards', () => {
     expect(res.body.data).toMatchObject({ sourceSpec: 'v3', problems: [{ field: 'assets', messageKey: 'card.assetsNotKept' }] });
     const agent = await agentOf(res.body.data.agentId);
     expect(agent).toMatchObject({ nickname: 'Lumen', roleIntro: risuV3.data.creator_notes, tags: risuV3.data.tags, avatar: { kind: '2d' } });
-    const exported = await w.t.call<Exported>(C('export'), { agentId: res.body.data.agentId, format: 'json' }, { token: w.owner.token });
+    const exported = await t.call(calls.cards.export, { agentId: res.body.data.agentId, format: 'json' }, { as: owner });
     const data = (JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as { data: Record<string, unknown> }).data;
     expect(data).toMatchObject({ nickname: 'Lu', group_only_greetings: risuV3.data.group_only_greetings, source: risuV3.data.source });
   });
@@ -160,27 +137,40 @@ describe('real-world-shaped cards', () => {
 });
 
 describe('embedded assets of a CHARX', () => {
-  const python = () => fs.readFileSync(path.join(import.meta.dirname, 'cards', 'fixtures', 'zip64-python.charx'));
-  const status = async (url: string) => (await w.t.starlit.app.inject({ method: 'GET', url })).statusCode;
+  const python = () => fs.readFileSync(path.join(import.meta.dirname, 'format', 'fixtures', 'zip64-python.charx'));
+  const status = async (url: string) => (await t.starlit.app.inject({ method: 'GET', url })).statusCode;
 
-  it('keeps the emotion sprite of a CHARX made by Python’s zipfile, writes it back on export, and deletes it with the agent', async () => {
+  it('keeps the emotion sprite of a CHARX made by Python’s zipfile through the orphan sweep, writes it back on export, and deletes it with the agent', async () => {
     const res = await importBytes(python());
     expect(res.body.data).toMatchObject({ sourceSpec: 'v3', problems: [] });
     const { agentId } = res.body.data;
     const sprite = openZip(python()).read('assets/emotion/images/happy.png')!;
     const url = `/media/${cardAssetKey(agentId, 'assets/emotion/images/happy.png')}`;
     expect(await status(url)).toBe(200);
+    // the sweep keeps the asset of a live agent however old its file is
+    const file = path.join(dataDir, 'media', url.slice('/media/'.length));
+    const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    fs.utimesSync(file, old, old);
+    await t.starlit.services.media.sweep();
+    expect(await status(url)).toBe(200);
 
-    const exported = await w.t.call<Exported>(C('export'), { agentId, format: 'charx' }, { token: w.owner.token });
+    const exported = await t.call(calls.cards.export, { agentId, format: 'charx' }, { as: owner });
     const zip = openZip(Buffer.from(exported.body.data.base64, 'base64'));
     expect(zip.read('assets/emotion/images/happy.png')?.equals(sprite)).toBe(true);
     const card = JSON.parse(zip.read('card.json')!.toString()) as { data: { assets: Array<{ uri: string }> } };
     expect(card.data.assets.map((a) => a.uri)).toEqual(['embeded://assets/icon/images/main.png', 'embeded://assets/emotion/images/happy.png']);
     // a JSON file carries no files, so the sprite is not written there as a dangling link
-    const json = await w.t.call<Exported>(C('export'), { agentId, format: 'json' }, { token: w.owner.token });
+    const json = await t.call(calls.cards.export, { agentId, format: 'json' }, { as: owner });
     expect(Buffer.from(json.body.data.base64, 'base64').toString()).not.toContain('embeded://');
 
-    await w.t.call(A('delete'), { ids: [agentId] }, { token: w.owner.token });
+    await t.call(calls.agents.delete, { ids: [agentId] }, { as: owner });
+    expect(await status(url)).toBe(404);
+    // and takes an old file left in a deleted agent's card folder
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, sprite);
+    fs.utimesSync(file, old, old);
+    expect(await status(url)).toBe(200);
+    await t.starlit.services.media.sweep();
     expect(await status(url)).toBe(404);
   });
 
@@ -220,16 +210,16 @@ describe('malformed input creates nothing', () => {
   });
 
   it('refuses text that is not base64, in zh_TW too', async () => {
-    const res = await w.t.call(C('import'), { base64: 'not*base64!' }, { token: w.owner.token, lang: 'zh_TW' });
+    const res = await t.call(calls.cards.import, { base64: 'not*base64!' }, { as: owner, lang: 'zh_TW' });
     expect(res.body).toMatchObject({ code: 6310, message: '無法讀取上傳的檔案（不是 base64）' });
-    const png = await w.t.call(C('import'), { base64: image.toString('base64') }, { token: w.owner.token, lang: 'zh_TW' });
+    const png = await t.call(calls.cards.import, { base64: image.toString('base64') }, { as: owner, lang: 'zh_TW' });
     expect(png.body).toMatchObject({ code: 6302, message: '此檔案不是角色卡（需為含角色資料的 PNG、JSON 或 CHARX）' });
   });
 });
 
 describe('an import failing after the draft is written', () => {
   const rowsOf = async (owner: string) => {
-    const { rows } = await w.t.starlit.database.db.execute<{ agents: number; extras: number }>(
+    const { rows } = await t.starlit.database.db.execute<{ agents: number; extras: number }>(
       sql`select (select count(*)::int from agents where owner_id = ${owner}) as agents,
                  (select count(*)::int from agent_card_extras e join agents a on a.id = e.agent_id where a.owner_id = ${owner}) as extras`,
     );
@@ -237,16 +227,16 @@ describe('an import failing after the draft is written', () => {
   };
 
   it('leaves nothing behind: no draft, no card extras', async () => {
-    const db = w.t.starlit.database.db;
+    const db = t.starlit.database.db;
     // the database refuses the tags step, which comes after the agent row and its card extras are written
     await db.execute(sql`create function test_refuse_tags() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
     await db.execute(sql`create trigger test_refuse_tags before update of tags on agents for each row when (new.nickname = 'Captain Vale') execute function test_refuse_tags()`);
     try {
-      const [before, listed] = [await rowsOf(w.owner.userId), await myAgentCount()];
+      const [before, listed] = [await rowsOf(owner.userId), await myAgentCount()];
       const res = await importBytes(Buffer.from(JSON.stringify(sillyTavernV2)));
       expect(res.body.code).toBe(500);
       expect(await myAgentCount()).toBe(listed);
-      expect(await rowsOf(w.owner.userId)).toEqual(before);
+      expect(await rowsOf(owner.userId)).toEqual(before);
     } finally {
       await db.execute(sql`drop trigger test_refuse_tags on agents`);
       await db.execute(sql`drop function test_refuse_tags`);
@@ -261,9 +251,9 @@ describe('an import failing after the draft is written', () => {
     ['a NUL character in a kept extension', withExtensions({ note: 'notes\u0000more' })],
     ['an extensions object 5,000 levels deep', withExtensions({ deep: '@' }).replace('"@"', `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`)],
   ])('%s: a whole draft or nothing', async (_, text) => {
-    const before = await rowsOf(w.owner.userId);
+    const before = await rowsOf(owner.userId);
     const res = await importBytes(Buffer.from(text));
-    const after = await rowsOf(w.owner.userId);
+    const after = await rowsOf(owner.userId);
     if (res.body.code === 0) expect(after).toEqual({ agents: before.agents + 1, extras: before.extras + 1 });
     else expect(after).toEqual(before);
   });
@@ -286,7 +276,7 @@ describe('a card over the limits of SPEC §5', () => {
     const agent = await agentOf(res.body.data.agentId);
     expect(agent).toMatchObject({ isPublic: false, status: 'draft', nickname: long.data.name, roleSetting: long.data.description, opening: long.data.first_mes, tags: long.data.tags });
     // the draft cannot be published until the owner fixes what breaks the rules
-    const published = await w.t.call(A('publish'), { id: res.body.data.agentId }, { token: w.owner.token });
+    const published = await t.call(calls.agents.publish, { id: res.body.data.agentId }, { as: owner });
     expect(published.body.code).not.toBe(0);
     expect(published.body.message).toContain('Role setting must be at most 1000 characters');
   });
@@ -306,13 +296,10 @@ describe('a card over the limits of SPEC §5', () => {
 });
 
 describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
-  type Fields = { personality: string; scenario: string; alternateGreetings: string[]; lorebook: Array<{ index: number | null; keys: string[]; content: string; enabled: boolean }> };
-  const F = (action: 'fields' | 'set_fields') => `/ai/api/v1/agent/card/${action}`;
-
   it('shows what the card brought, edits it for the owner only, and exports the edit with the rest kept', async () => {
     const imported = await importBytes(pngCard(sillyTavernV2));
     const agentId = imported.body.data.agentId;
-    const shown = await w.t.call<Fields>(F('fields'), { agentId }, { token: w.owner.token });
+    const shown = await t.call(calls.cards.fields, { agentId }, { as: owner });
     expect(shown.body.data).toEqual({
       personality: 'Gruff, loyal, superstitious.',
       scenario: 'The airship Meridian, mid-storm.',
@@ -324,7 +311,7 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
     });
 
     // anonymous 401, someone else 403, and neither changes anything
-    expect((await w.t.call(F('fields'), { agentId })).status).toBe(401);
+    expect((await t.call(calls.cards.fields, { agentId })).status).toBe(401);
     const edit = {
       agentId,
       personality: 'Gruff but kind.',
@@ -335,13 +322,11 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
         { index: null, keys: ['Aether'], content: 'The aether core hums.', enabled: true },
       ],
     };
-    for (const action of ['fields', 'set_fields'] as const) {
-      const res = await w.t.call(F(action), action === 'fields' ? { agentId } : edit, { token: w.other.token });
-      expect([res.status, res.body.code], action).toEqual([403, 403]);
-    }
-    expect((await w.t.call(F('fields'), { agentId: crypto.randomUUID() }, { token: w.owner.token })).body.code).toBe(6001);
+    const refused = { fields: await t.call(calls.cards.fields, { agentId }, { as: other }), set_fields: await t.call(calls.cards.setFields, edit, { as: other }) };
+    for (const [action, res] of Object.entries(refused)) expect([res.status, res.body.code], action).toEqual([403, 403]);
+    expect((await t.call(calls.cards.fields, { agentId: crypto.randomUUID() }, { as: owner })).body.code).toBe(6001);
 
-    const saved = await w.t.call<Fields>(F('set_fields'), edit, { token: w.owner.token });
+    const saved = await t.call(calls.cards.setFields, edit, { as: owner });
     expect(saved.body.data).toEqual({
       personality: 'Gruff but kind.',
       scenario: '',
@@ -351,7 +336,7 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
         { ...edit.lorebook[1], index: 1 },
       ],
     });
-    const exported = await w.t.call<Exported>(C('export'), { agentId, format: 'json_v2' }, { token: w.owner.token });
+    const exported = await t.call(calls.cards.export, { agentId, format: 'json_v2' }, { as: owner });
     const card = JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString()) as {
       data: Record<string, unknown> & { character_book: { name: string; extensions: object; entries: Array<Record<string, unknown>> } };
     };
@@ -371,14 +356,14 @@ describe('the card texts in the editor (agent/card/fields, set_fields)', () => {
   it('refuses texts over the limits with a localized message and changes nothing; an agent from no card has none', async () => {
     const agentId = (await importBytes(pngCard(sillyTavernV2))).body.data.agentId;
     const base = { agentId, personality: 'p', scenario: '', alternateGreetings: [], lorebook: [] };
-    const tooLong = await w.t.call(F('set_fields'), { ...base, scenario: 's'.repeat(20_001) }, { token: w.owner.token });
+    const tooLong = await t.call(calls.cards.setFields, { ...base, scenario: 's'.repeat(20_001) }, { as: owner });
     expect(tooLong.body).toMatchObject({ code: 1001, message: expect.stringContaining('A character card text must be at most 20000 characters') });
-    const zh = await w.t.call(F('set_fields'), { ...base, lorebook: [{ index: null, keys: [' '], content: 'c', enabled: true }] }, { token: w.owner.token, lang: 'zh_TW' });
+    const zh = await t.call(calls.cards.setFields, { ...base, lorebook: [{ index: null, keys: [' '], content: 'c', enabled: true }] }, { as: owner, lang: 'zh_TW' });
     expect(zh.body.message).toContain('世界書關鍵字需為 1 到 200 個字元');
-    const after = await w.t.call<Fields>(F('fields'), { agentId }, { token: w.owner.token });
-    expect(after.body.data.personality).toBe('Gruff, loyal, superstitious.');
+    const after = await t.call(calls.cards.fields, { agentId }, { as: owner });
+    expect(after.body.data?.personality).toBe('Gruff, loyal, superstitious.');
 
-    const plain = await createAgent(w.t, w.owner, { nickname: 'Plain' });
-    expect((await w.t.call(F('fields'), { agentId: plain }, { token: w.owner.token })).body.data).toBeNull();
+    const plain = await buildAgent(t, { owner, nickname: 'Plain' });
+    expect((await t.call(calls.cards.fields, { agentId: plain.id }, { as: owner })).body.data).toBeNull();
   });
 });

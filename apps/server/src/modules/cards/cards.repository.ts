@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { agentCardExtras, agents, type StoredCardExtra } from '../../db/schema/index.ts';
+import { agentCardExtras, type StoredCardExtra } from '../../db/schema/index.ts';
+import { agentsRepository } from '../agents/agents.repository.ts';
 
 /** The storage folder of imported cards' asset files: `cards/<agentId>/<hash>.<ext>`. */
 export const CARD_ASSETS_FOLDER = 'cards/';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The card extras of imported agents (docs/cards.md, "What is kept"). */
-export function agentCardsRepository(db: Handle) {
+export function cardsRepository(db: Handle) {
   return {
     async extraOf(agentId: string): Promise<StoredCardExtra | null> {
       const [row] = await db.select({ extra: agentCardExtras.extra }).from(agentCardExtras).where(eq(agentCardExtras.agentId, agentId));
@@ -19,12 +20,10 @@ export function agentCardsRepository(db: Handle) {
       const agentOf = (key: string) => key.slice(CARD_ASSETS_FOLDER.length).split('/')[0] ?? '';
       const ids = [...new Set(keys.map(agentOf).filter((id) => UUID.test(id)))];
       if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ agentId: agentCardExtras.agentId })
-        .from(agentCardExtras)
-        .innerJoin(agents, eq(agents.id, agentCardExtras.agentId))
-        .where(and(inArray(agentCardExtras.agentId, ids), isNull(agents.deletedAt)));
-      const live = new Set(rows.map((r) => r.agentId));
+      const rows = await db.select({ agentId: agentCardExtras.agentId }).from(agentCardExtras).where(inArray(agentCardExtras.agentId, ids));
+      if (rows.length === 0) return new Set();
+      // whether an agent is deleted is the agents feature's to answer
+      const live = new Set((await agentsRepository(db).owners(rows.map((r) => r.agentId))).map((a) => a.id));
       return new Set(keys.filter((key) => live.has(agentOf(key))));
     },
 
@@ -42,4 +41,4 @@ export function agentCardsRepository(db: Handle) {
   };
 }
 
-export type AgentCardsRepository = ReturnType<typeof agentCardsRepository>;
+export type CardsRepository = ReturnType<typeof cardsRepository>;

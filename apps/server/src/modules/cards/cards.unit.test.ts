@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardProblems } from './agent-cards.problems.ts';
-import { cardFileName, decodeUpload } from './agent-cards.service.ts';
+import { cardProblems } from './cards.problems.ts';
+import { cardFileName, decodeUpload } from './cards.service.ts';
 
 const fine = { nickname: 'Wren', roleSetting: 'r', opening: 'o', roleIntro: 'i', tags: ['sea'] };
 

@@ -1,4 +1,4 @@
-/** Character cards: the library the agents service uses for import and export (docs/cards.md). */
+/** Character cards: the library the cards service uses for import and export (docs/cards.md). */
 export { exportCardCharx, exportCardJson, exportCardPng, placeholderAvatar } from './export.ts';
 export { keptAssetPaths } from './assets.ts';
 export { importCard } from './import.ts';

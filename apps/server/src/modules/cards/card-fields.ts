@@ -1,9 +1,5 @@
-import { ErrorCode, type CardFields } from '@starlit/contract';
+import type { CardFields } from '@starlit/contract';
 import type { StoredCardExtra } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
-import type { AgentCardsRepository } from './agent-cards.repository.ts';
-import type { AgentsRepository } from './agents.repository.ts';
-import { emptyExtra } from './cards/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -50,29 +46,3 @@ export function withCardFields(extra: StoredCardExtra, fields: CardFields): Stor
   else if (entries.length > 0) data.character_book = { entries, extensions: {} };
   return { topLevel: extra.topLevel, data };
 }
-
-/** Reading and editing an agent's card texts: the owner only (403 for others, 6001 for no agent). */
-export function agentCardFieldsService(deps: { agentRows: AgentsRepository; cards: AgentCardsRepository }) {
-  const owned = async (userId: string, agentId: string) => {
-    const row = await deps.agentRows.byId(agentId);
-    if (!row) throw new AppError(ErrorCode.AGENT_NOT_FOUND);
-    if (row.ownerId !== userId) throw forbidden();
-  };
-  return {
-    async fields(userId: string, agentId: string): Promise<CardFields | null> {
-      await owned(userId, agentId);
-      const extra = await deps.cards.extraOf(agentId);
-      return extra ? cardFieldsOf(extra) : null;
-    },
-    /** An agent that came from no card gets the texts too, and exports them from then on. */
-    async setFields(userId: string, agentId: string, fields: CardFields): Promise<CardFields> {
-      await owned(userId, agentId);
-      const stored = await deps.cards.stored(agentId);
-      const next = withCardFields(stored?.extra ?? emptyExtra(), fields);
-      await deps.cards.saveExtra(agentId, next, stored?.sourceSpec ?? 'v3');
-      return cardFieldsOf(next);
-    },
-  };
-}
-
-export type AgentCardFieldsService = ReturnType<typeof agentCardFieldsService>;
