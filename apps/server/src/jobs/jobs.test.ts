@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { testDatabase } from '../../test/server.ts';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
-import { defineJob, type AnyJob } from './define-job.ts';
+import { defineHourlySweep, defineJob, type AnyJob } from './define-job.ts';
 import { InvalidJobPayloadError, jobSystem, type JobSystem, type JobSystemOptions } from './job-system.ts';
 import { jobQueue } from './queue.ts';
 import { startWorker } from './worker.ts';
@@ -432,5 +432,34 @@ describe('restarts', () => {
     const needs = defineJob({ name: 'needs', payload: z.object({}), timeoutMs: 5_000, handler: async (_p, _ctx, deps: { value: number }) => deps.value });
     const s = system([needs]);
     await expect(s.start()).rejects.toThrow('jobs without their dependencies: needs');
+  });
+});
+
+describe('jobs provided by modules', () => {
+  const swept = (what: string) => ({ sweep: async () => what });
+
+  it('runs each job with what the one module providing it returned', async () => {
+    const s = system([defineHourlySweep('first.sweep', 5_000), defineHourlySweep('second.sweep', 5_000)]);
+    s.provideAll([{ name: 'first', jobs: { 'first.sweep': swept('by first') } }, { name: 'second', jobs: { 'second.sweep': swept('by second') } }, { name: 'none' }]);
+    await s.start();
+    const [first] = await database.db.select().from(jobs).where(eq(jobs.kind, 'first.sweep'));
+    const [second] = await database.db.select().from(jobs).where(eq(jobs.kind, 'second.sweep'));
+    expect((await until(first!.id, 'done')).result).toBe('by first');
+    expect((await until(second!.id, 'done')).result).toBe('by second');
+  });
+
+  it('refuses a registered job that no module provides, naming it', async () => {
+    const s = system([defineHourlySweep('kept.sweep', 5_000), defineHourlySweep('orphan.sweep', 5_000)]);
+    expect(() => s.provideAll([{ name: 'kept', jobs: { 'kept.sweep': swept('kept') } }])).toThrow(/^job orphan\.sweep is provided by no module \(/);
+    await expect(s.start()).rejects.toThrow('jobs without their dependencies: orphan.sweep');
+  });
+
+  it('refuses a job that two modules provide, naming both', () => {
+    const s = system([defineHourlySweep('shared.sweep', 5_000)]);
+    const twice = [
+      { name: 'media', jobs: { 'shared.sweep': swept('media') } },
+      { name: 'auth', jobs: { 'shared.sweep': swept('auth') } },
+    ];
+    expect(() => s.provideAll(twice)).toThrow(/^job shared\.sweep is provided by more than one module: media, auth \(/);
   });
 });
