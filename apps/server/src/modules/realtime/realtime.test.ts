@@ -71,15 +71,16 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('open realtime
   let group: Awaited<ReturnType<typeof startTestInstances>>;
   let a: string;
   let b: string;
-  const redis = new Redis(process.env.REDIS_URL ?? '', { lazyConnect: true });
+  let redis: Redis;
   beforeAll(async () => {
+    redis = new Redis(process.env.REDIS_URL!);
     group = await startTestInstances(2);
     a = await listen(group.instances[0]!);
     b = await listen(group.instances[1]!);
   });
   afterAll(async () => {
     await group?.close();
-    redis.disconnect();
+    redis?.disconnect();
   });
 
   it('counts the streams of every instance, and a closed one frees its slot on the others', async () => {
