@@ -108,6 +108,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log: app.log,
     authenticate: (token) => use(authModule).authenticate(token),
   }));
+  // before any route exists, so a job left without its dependencies stops the app at once
+  jobs.provideAll(parts);
   installJsonParser(app);
   installErrorHandling(app);
   installInputBoundary(app);
@@ -125,7 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   for (const part of parts) await part.routes?.(app);
   for (const { ready } of parts) if (ready) app.addHook('onReady', () => ready());
-  // every module has provided its jobs' dependencies by now; jobs stop before the database closes
+  // jobs stop before the database closes
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 

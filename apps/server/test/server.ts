@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { calls, type CallDef, type CallInput, type CallOutput } from '@starlit/contract';
 import pg from 'pg';
 import { createApp, type AppOptions, type Starlit } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 export interface CallResult<T = unknown> {
@@ -81,9 +81,47 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
 
 let counter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat' | 'logStream'> = {}): Promise<TestServer> {
+type TestOptions = Pick<AppOptions, 'speech' | 'chat' | 'logStream'>;
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestOptions = {}): Promise<TestServer> {
   const db = await testDatabase();
-  const config = loadConfig({
+  const server = await testInstance(db.database, `starlit-test-${randomBytes(4).toString('hex')}`, testConfig(env), options);
+  return {
+    ...server,
+    get starlit() {
+      return server.starlit;
+    },
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}
+
+/**
+ * Several app instances on one database and one Redis prefix, as behind a load balancer.
+ * Each instance's `close()` stops only that app (a crash or a deploy); `close()` here stops
+ * the rest and drops the database.
+ */
+export async function startTestInstances(count: number, env: Record<string, string> = {}, options: TestOptions = {}) {
+  const db = await testDatabase();
+  const redisPrefix = `starlit-test-${randomBytes(4).toString('hex')}`;
+  // one configuration, so the instances share the signing key as a real deployment must
+  const config = testConfig(env);
+  const instances: TestServer[] = [];
+  for (let i = 0; i < count; i++) instances.push(await testInstance(db.database, redisPrefix, config, options));
+  return {
+    instances,
+    redisPrefix,
+    async close() {
+      for (const instance of instances) await instance.close();
+      await db.drop();
+    },
+  };
+}
+
+function testConfig(env: Record<string, string>): Config {
+  return loadConfig({
     LOG_LEVEL: 'silent',
     ADMIN_USERS: 'admin',
     SEED_DEMO: '0',
@@ -93,12 +131,18 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     SECRET_KEY: randomBytes(32).toString('base64url'),
     ...env,
   } as NodeJS.ProcessEnv);
+}
+
+/** One app on a database it does not own: closing it leaves the database open. */
+async function testInstance(database: Database, redisPrefix: string, config: Config, options: TestOptions): Promise<TestServer> {
   const start = async () => {
-    const app = await createApp(config, { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
+    const app = await createApp(config, { ...options, database, redisPrefix });
     await app.app.ready();
     return app;
   };
   let starlit = await start();
+  // an instance stopped early (a crash in a test) is not stopped again at the end
+  let closed = false;
 
   async function call(target: CallDef | string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<never>> {
     const token = opts.token ?? opts.as?.token;
@@ -149,8 +193,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       starlit = await start();
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await starlit.close();
-      await db.drop();
     },
   };
 }

@@ -25,8 +25,8 @@ export type SettledStatus = 'done' | 'queued' | 'failed' | 'cancelled';
 /**
  * One kind of background work: its name, the schema every payload is checked against on
  * enqueue and again when it runs, the handler and how it is run. `D` is what the handler
- * needs from the running app (services, storage); the module that owns the job provides it
- * at start (`jobs.provide`), so a definition is a plain constant that services can name.
+ * needs from the running app (services, storage); the module that owns the job returns it
+ * under `jobs` from its setup, so a definition is a plain constant that services can name.
  *
  * Methods (not arrow properties) keep a definition assignable to `AnyJob` whatever its payload.
  */

@@ -26,6 +26,15 @@ export class InvalidJobPayloadError extends Error {
 type Named<Defs extends readonly AnyJob[], N> = Extract<Defs[number], { name: N }>;
 type DepsArgs<J> = DepsOf<J> extends void ? [] : [deps: DepsOf<J>];
 
+/** What one provider lends jobs of `Defs`: by job name, that job's handler dependencies. */
+export type JobDepsOf<Defs extends readonly AnyJob[]> = { [J in Defs[number] as J['name']]?: DepsOf<J> };
+
+/** Who lends which jobs their dependencies (a module and the `jobs` it returned). */
+export interface JobProvider<Defs extends readonly AnyJob[]> {
+  name: string;
+  jobs?: JobDepsOf<Defs>;
+}
+
 /**
  * The typed job registry over one table: every kind of background work is a definition
  * (define-job.ts) in `definitions`, so `enqueue(tx, name, payload)` checks the payload's type
@@ -137,6 +146,24 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
     /** Gives a definition's handler what it needs from the running app. Before start(). */
     provide<N extends Name>(name: N, ...deps: DepsArgs<Named<Defs, N>>): void {
       provided.set(definition(name).name, deps[0]);
+    },
+
+    /**
+     * Takes every definition's dependencies from the providers that declare them (the app's
+     * modules). Throws, naming the job, when a definition has no provider or more than one.
+     */
+    provideAll(providers: ReadonlyArray<JobProvider<Defs>>): void {
+      const problems: string[] = [];
+      for (const def of definitions) {
+        const by = providers.filter((p) => p.jobs && Object.hasOwn(p.jobs, def.name));
+        if (by.length === 0) problems.push(`job ${def.name} is provided by no module`);
+        else if (by.length > 1) problems.push(`job ${def.name} is provided by more than one module: ${by.map((p) => p.name).join(', ')}`);
+        else {
+          const lent: Partial<Record<string, unknown>> = by[0]!.jobs!;
+          provided.set(def.name, lent[def.name]);
+        }
+      }
+      if (problems.length) throw new Error(`${problems.join('; ')} (a module provides its jobs under \`jobs\` in what its setup returns)`);
     },
 
     /** Looks for due jobs now (after a transaction that enqueued committed). */

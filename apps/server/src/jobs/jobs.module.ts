@@ -4,7 +4,6 @@ import { defineModule } from '../platform/module.ts';
 export const jobsModule = defineModule({
   name: 'jobs',
   setup({ jobs }) {
-    jobs.provide('jobs.cleanup', { sweep: async () => ({ deleted: await jobs.deleteFinished() }) });
-    return {};
+    return { jobs: { 'jobs.cleanup': { sweep: async () => ({ deleted: await jobs.deleteFinished() }) } } };
   },
 });

@@ -9,7 +9,8 @@ import type { JobSystem } from './job-system.ts';
 /**
  * Every kind of background work the app runs. A definition lives beside its module as
  * `<feature>.jobs.ts`; adding one here types its name and payload for `jobs.enqueue`, and
- * start() refuses to run until its module provided the handler's dependencies.
+ * the app refuses to start until exactly one module provides the handler's dependencies
+ * (under `jobs` in what its setup returns).
  */
 export const APP_JOBS = [avatarJob, voiceCloneJob, chatMemoriesJob, authSweepJob, mediaSweepJob, finishedJobsCleanup] as const;
 

@@ -4,7 +4,8 @@ import type { ChatModel } from '../ai/chat/index.ts';
 import type { SpeechModel } from '../ai/speech/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { AppJobs } from '../jobs/registry.ts';
+import type { JobDepsOf } from '../jobs/job-system.ts';
+import type { APP_JOBS, AppJobs } from '../jobs/registry.ts';
 import type { Bus } from './bus.ts';
 import type { Authenticate } from './http.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -14,8 +15,8 @@ import type { Storage } from './storage.ts';
 export interface ModuleContext {
   config: Config;
   database: Database;
-  /** The one job system; a module lends its jobs' handlers their dependencies with `jobs.provide`. */
-  jobs: AppJobs;
+  /** The one job system, to enqueue and follow jobs; app.ts provides the jobs and runs the worker. */
+  jobs: Omit<AppJobs, 'provide' | 'provideAll' | 'start' | 'stop'>;
   bus: Bus;
   limiter: RateLimiter;
   /** Shared Redis when REDIS_URL is set, with the prefix every key of this app starts with. */
@@ -43,6 +44,11 @@ export interface ModuleParts<S> {
   routes?(app: FastifyInstance): void | Promise<void>;
   /** Work once the server is ready, before the job worker starts. */
   ready?(): Promise<void>;
+  /**
+   * What the module's jobs (those of `jobs/registry.ts` it owns) need from it, by job name.
+   * Every registered job is provided by exactly one module, or the app does not start.
+   */
+  jobs?: JobDepsOf<typeof APP_JOBS>;
 }
 
 /** A feature module: one entry in app.ts's list. */
@@ -72,13 +78,13 @@ export async function setUpModules<const Modules extends readonly StarlitModule[
     return services.get(module) as S;
   };
   const shared = shareWith(use);
-  const parts: ModuleParts<unknown>[] = [];
+  const parts: Array<ModuleParts<unknown> & { name: string }> = [];
   const byName: Record<string, unknown> = {};
   for (const module of modules) {
     const part = await module.setup({ ...shared, use });
     services.set(module, part.service);
     if (part.service !== undefined) byName[module.name] = part.service;
-    parts.push(part);
+    parts.push({ ...part, name: module.name });
   }
   // byName holds each module's service under its name, which is what ServicesOf describes
   return { parts, services: byName as ServicesOf<Modules> };

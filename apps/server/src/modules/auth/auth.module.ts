@@ -22,9 +22,9 @@ export const authModule = defineModule({
       external: config.oidc ? openIdProvider(config.oidc) : null,
       onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
     });
-    ctx.jobs.provide('auth.sweep', { sweep: () => auth.sweep() });
     return {
       service: auth,
+      jobs: { 'auth.sweep': { sweep: () => auth.sweep() } },
       // starting a sign-in is cheap for a person and leaves a row behind, so a few per attempt
       routes: (app) => authRoutes(app, { auth, users, authenticate: ctx.authenticate, publicUrl: config.publicUrl, limiter: ctx.limiter, startsPer15Min: config.signinAttemptsPer15Min * 6 }),
     };

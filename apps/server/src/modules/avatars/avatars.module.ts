@@ -19,17 +19,19 @@ export const avatarsModule = defineModule({
       storage,
       imageModel: createImageModel(config.image),
     });
-    jobs.provide(AVATAR_JOB, {
-      run: (payload, signal) => avatars.run(payload, signal),
-      async settled(payload, job, status) {
-        if (status !== 'queued') log.info({ jobId: job.id, status }, 'avatar job settled');
-        await bus.publish(payload.ownerId, { type: 'job', jobId: job.id, status: publicStatus(status) });
-      },
-    });
     return {
       service: avatars,
       routes: (app) => avatarsRoutes(app, { avatars, authenticate: ctx.authenticate }),
       ready: () => ensureDefaultModels(storage),
+      jobs: {
+        [AVATAR_JOB]: {
+          run: (payload, signal) => avatars.run(payload, signal),
+          async settled(payload, job, status) {
+            if (status !== 'queued') log.info({ jobId: job.id, status }, 'avatar job settled');
+            await bus.publish(payload.ownerId, { type: 'job', jobId: job.id, status: publicStatus(status) });
+          },
+        },
+      },
     };
   },
 });

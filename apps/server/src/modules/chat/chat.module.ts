@@ -28,8 +28,11 @@ export const chatModule = defineModule({
         return jobs.finished(queued.id, chatMemoriesJob.timeoutMs, signal);
       },
     });
-    jobs.provide(CHAT_MEMORIES_JOB, { remember: (conversationId, agentMessageId, signal) => chat.remember(conversationId, agentMessageId, signal) });
     await chat.recover(database.kind === 'pglite');
-    return { service: chat, routes: (app) => chatRoutes(app, { chat, authenticate: ctx.authenticate }) };
+    return {
+      service: chat,
+      routes: (app) => chatRoutes(app, { chat, authenticate: ctx.authenticate }),
+      jobs: { [CHAT_MEMORIES_JOB]: { remember: (conversationId, agentMessageId, signal) => chat.remember(conversationId, agentMessageId, signal) } },
+    };
   },
 });

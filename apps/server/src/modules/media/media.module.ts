@@ -10,7 +10,7 @@ import { mediaRoutes } from './media.routes.ts';
 /** Media: serves stored files and deletes those no row uses any more. */
 export const mediaModule = defineModule({
   name: 'media',
-  setup({ config, database, storage, jobs }) {
+  setup({ config, database, storage }) {
     const owners = mediaOwners({
       storage,
       agents: agentsRepository(database.db),
@@ -19,7 +19,6 @@ export const mediaModule = defineModule({
       voices: voicesRepository(database.db),
     });
     const media = { sweep: () => sweepOrphans(storage, owners) };
-    jobs.provide('media.sweep', media);
-    return { service: media, routes: (app) => mediaRoutes(app, { mediaDir: config.mediaDir }) };
+    return { service: media, routes: (app) => mediaRoutes(app, { mediaDir: config.mediaDir }), jobs: { 'media.sweep': media } };
   },
 });

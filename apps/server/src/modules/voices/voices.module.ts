@@ -24,10 +24,10 @@ export const voicesModule = defineModule({
       voiceInUse: agents.voiceInUse,
       enqueueClone: (voiceId) => jobs.enqueue(database.db, VOICE_CLONE_JOB, { voiceId }),
     });
-    jobs.provide(VOICE_CLONE_JOB, voices.cloning);
     const engines: EngineNames = { 'espeak-ng': speech.engine, openai: OPENAI_SPEECH_ENGINE, 'clone-service': HTTP_CLONER_ENGINE };
     return {
       service: voices,
+      jobs: { [VOICE_CLONE_JOB]: voices.cloning },
       routes: (app) => voicesRoutes(app, { voices, engines, authenticate: ctx.authenticate }),
       // clones a restart interrupted are queued again
       async ready() {
