@@ -31,7 +31,7 @@ import { setUpModules, type ServicesOf } from './platform/module.ts';
 import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { localStorage } from './platform/storage.ts';
+import { localStorage, type Storage } from './platform/storage.ts';
 
 /**
  * Every feature module, in the order they are set up and their calls registered. A module may
@@ -72,6 +72,8 @@ export interface Starlit {
   app: FastifyInstance;
   database: Database;
   services: ServicesOf<typeof MODULES>;
+  /** Where files live. */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     singleProcess: database.kind === 'pglite',
     onError: (err) => app.log.warn({ err }, 'jobs'),
   });
+  const storage = localStorage(config.mediaDir);
   const { parts, services } = await setUpModules(MODULES, (use) => ({
     config,
     database,
@@ -102,7 +105,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     limiter,
     redis,
     redisPrefix: prefix,
-    storage: localStorage(config.mediaDir),
+    storage,
     speech: options.speech ?? createSpeechModel(config),
     chatModel: options.chat,
     log: app.log,
@@ -133,6 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app,
     database,
     services,
+    storage,
     async close() {
       await app.close();
       await bus.close();
