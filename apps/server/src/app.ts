@@ -32,6 +32,7 @@ import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { localStorage, type Storage } from './platform/storage.ts';
+import { s3Storage } from './platform/storage-s3.ts';
 
 /**
  * Every feature module, in the order they are set up and their calls registered. A module may
@@ -72,7 +73,7 @@ export interface Starlit {
   app: FastifyInstance;
   database: Database;
   services: ServicesOf<typeof MODULES>;
-  /** Where files live. */
+  /** Where files live: the bucket of S3_* or the local media folder. */
   storage: Storage;
   close(): Promise<void>;
 }
@@ -96,7 +97,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     singleProcess: database.kind === 'pglite',
     onError: (err) => app.log.warn({ err }, 'jobs'),
   });
-  const storage = localStorage(config.mediaDir);
+  const storage = config.s3 ? s3Storage(config.s3) : localStorage(config.mediaDir);
   const { parts, services } = await setUpModules(MODULES, (use) => ({
     config,
     database,

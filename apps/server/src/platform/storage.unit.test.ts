@@ -4,6 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES, startStore, type TestStore } from '../../test/stores.ts';
+import { parseListPage, s3Storage } from './storage-s3.ts';
 import { contentTypeOf, isValidKey, localStorage, resolveInside, type Storage } from './storage.ts';
 
 let root: string;
@@ -41,7 +42,7 @@ describe.each(STORES)('%s storage', (kind) => {
   let storage: Storage;
   beforeAll(async () => {
     store = await startStore(kind);
-    storage = localStorage(root);
+    storage = store.s3 ? s3Storage(store.s3, { listPageSize: 2 }) : localStorage(root);
   });
   afterAll(() => store?.close());
 
@@ -105,7 +106,7 @@ describe.each(STORES)('%s storage', (kind) => {
     expect((await storage.readCopy('copied/b.png', 'w100-1.png'))?.toString()).toBe('small b');
   });
 
-  it('lists the files under a prefix with their modification time', async () => {
+  it('lists the files under a prefix with their modification time, page after page', async () => {
     await storage.put('listed/a/1.png', Buffer.from('1'), 'image/png');
     await storage.put('listed/2.wav', Buffer.from('2'), 'audio/wav');
     await storage.put('listed/3.wav', Buffer.from('3'), 'audio/wav');
@@ -158,5 +159,43 @@ describe('local storage', () => {
     await fs.mkdir(path.join(root, 'hidden', '.cache'), { recursive: true });
     await fs.writeFile(path.join(root, 'hidden', '.cache', 'x.png'), 'x');
     expect(await listed(localStorage(root), 'hidden/')).toEqual([]);
+  });
+});
+
+describe('S3 storage', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await startStore('s3');
+  });
+  afterAll(() => store?.close());
+
+  it('signs every request: a wrong secret key is refused', async () => {
+    const wrong = s3Storage({ ...store.s3!, secretAccessKey: 'not-the-secret' });
+    await expect(wrong.put('signed/a.png', Buffer.from('a'), 'image/png')).rejects.toThrow(/403 SignatureDoesNotMatch/);
+    await expect(wrong.read('signed/a.png')).rejects.toThrow(/403/);
+    await expect(listed(wrong, 'signed/')).rejects.toThrow(/403 SignatureDoesNotMatch/);
+    const right = s3Storage(store.s3!);
+    await right.put('signed/a.png', Buffer.from('a'), 'image/png');
+    expect((await right.read('signed/a.png'))?.toString()).toBe('a');
+  });
+
+  it('keeps its objects under the prefix, so one bucket can hold several installations', async () => {
+    const mine = s3Storage(store.s3!);
+    const other = s3Storage({ ...store.s3!, prefix: 'other/' });
+    await mine.put('shared/a.png', Buffer.from('mine'), 'image/png');
+    await other.put('shared/a.png', Buffer.from('theirs'), 'image/png');
+    expect((await mine.read('shared/a.png'))?.toString()).toBe('mine');
+    await other.delete('shared/a.png');
+    expect((await mine.read('shared/a.png'))?.toString()).toBe('mine');
+    expect(await listed(other, '')).toEqual([]);
+  });
+
+  it('reads a ListObjectsV2 page with escaped text and its continuation token', () => {
+    const page = parseListPage(
+      '<ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>a/b&amp;c&#43;&#x21;.png</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified></Contents><NextContinuationToken>t/1=</NextContinuationToken></ListBucketResult>',
+    );
+    expect(page).toEqual({ objects: [{ key: 'a/b&c+!.png', modifiedAt: new Date('2026-01-02T03:04:05.000Z') }], next: 't/1=' });
+    const last = '<ListBucketResult><IsTruncated>false</IsTruncated><NextContinuationToken>x</NextContinuationToken></ListBucketResult>';
+    expect(parseListPage(last)).toEqual({ objects: [], next: null });
   });
 });
