@@ -31,7 +31,8 @@ import { setUpModules, type ServicesOf } from './platform/module.ts';
 import { allowedHosts, installHostCheck } from './platform/origin.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { localStorage } from './platform/storage.ts';
+import { localStorage, type Storage } from './platform/storage.ts';
+import { s3Storage } from './platform/storage-s3.ts';
 
 /**
  * Every feature module, in the order they are set up and their calls registered. A module may
@@ -72,6 +73,8 @@ export interface Starlit {
   app: FastifyInstance;
   database: Database;
   services: ServicesOf<typeof MODULES>;
+  /** Where files live: the bucket of S3_* or the local media folder. */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     singleProcess: database.kind === 'pglite',
     onError: (err) => app.log.warn({ err }, 'jobs'),
   });
+  const storage = config.s3 ? s3Storage(config.s3) : localStorage(config.mediaDir);
   const { parts, services } = await setUpModules(MODULES, (use) => ({
     config,
     database,
@@ -102,7 +106,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     limiter,
     redis,
     redisPrefix: prefix,
-    storage: localStorage(config.mediaDir),
+    storage,
     speech: options.speech ?? createSpeechModel(config),
     chatModel: options.chat,
     log: app.log,
@@ -135,6 +139,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app,
     database,
     services,
+    storage,
     async close() {
       await app.close();
       await bus.close();

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidKey } from './platform/storage.ts';
+import type { S3Options } from './platform/storage-s3.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
@@ -50,6 +52,21 @@ const Env = z.object({
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(8192),
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   OFFLINE_CHAT_TOKEN_MS: z.coerce.number().int().min(0).max(2000).default(0),
+  // S3 bucket names (and R2's, MinIO's): 3 to 63 lower-case letters, digits, dots and hyphens
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens')
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]/, 'must be an http:// or https:// address')
+    .pipe(z.string().url())
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  S3_PREFIX: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
+  const s3 = s3Options(e);
   const oidc = e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? '' } : null;
   return {
     port: e.PORT,
@@ -80,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     dbDir: path.join(dataDir, 'db'),
     mediaDir: path.join(dataDir, 'media'),
+    // with S3_BUCKET files live in that bucket instead of mediaDir (platform/storage-s3.ts)
+    s3,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     seedDemo: e.SEED_DEMO,
@@ -109,5 +129,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },
+  };
+}
+
+/** The bucket of S3_*, or null when S3_BUCKET is not set; half a configuration stops the start. */
+function s3Options(e: z.infer<typeof Env>): S3Options | null {
+  const invalid = (line: string) => new Error(`Invalid environment:\n  ${line}`);
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter((name) => e[name]);
+    // without the bucket the files would silently go to the local folder
+    if (stray.length > 0) throw invalid(`${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not`);
+    return null;
+  }
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) throw invalid('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (!e.S3_ENDPOINT && !e.S3_REGION) throw invalid('S3_BUCKET needs S3_REGION (for AWS) or S3_ENDPOINT (for MinIO, R2…)');
+  const prefix = e.S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !isValidKey(prefix)) throw invalid('S3_PREFIX must be folder names of letters, digits, dots, hyphens and underscores, such as starlit/');
+  const region = e.S3_REGION ?? 'us-east-1';
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`,
+    region,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: prefix === '' ? '' : `${prefix}/`,
   };
 }

@@ -20,4 +20,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(loadConfig({ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'starlit' }).oidc).toEqual({ issuer: 'https://id.example', clientId: 'starlit', clientSecret: '' });
   });
+
+  it('reads an S3 bucket, with the AWS address by default and a normalized prefix', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'starlit-media', S3_REGION: 'eu-west-1', ...keys }).s3).toEqual({
+      bucket: 'starlit-media',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const minio = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1', S3_PREFIX: '/prod/starlit/', ...keys }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true, prefix: 'prod/starlit/' });
+  });
+
+  it('refuses half an S3 configuration, naming what is missing', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1' })).toThrow(/S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', ...keys })).toThrow(/S3_BUCKET needs S3_REGION \(for AWS\) or S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'Media_Files', S3_REGION: 'eu-west-1', ...keys })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1', S3_PREFIX: '../up', ...keys })).toThrow(/S3_PREFIX must be folder names/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000', ...keys })).toThrow(/S3_ENDPOINT/);
+  });
 });

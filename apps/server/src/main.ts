@@ -5,7 +5,7 @@ import { seedDemo } from './seed/seed.ts';
 
 const config = loadConfig();
 const starlit = await createApp(config);
-if (config.seedDemo) await seedDemo(starlit, config);
+if (config.seedDemo) await seedDemo(starlit);
 await mountWeb(starlit.app, config);
 await starlit.app.listen({ port: config.port, host: config.host });
 

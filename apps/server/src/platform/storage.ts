@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Dirent, Stats } from 'node:fs';
+import { createReadStream, type Dirent, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /** Where uploaded and generated files live; business code only sees keys and URLs. */
 export interface Storage {
@@ -9,14 +10,30 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
   /** The bytes under `key`, or null when there are none. */
   read(key: string): Promise<Buffer | null>;
+  /** What is under `key`, to be streamed (whole or a byte range), or null when nothing is. */
+  open(key: string): Promise<OpenedObject | null>;
   /** The public URL of `key`. */
   url(key: string): string;
   /** The key a URL of {@link url} names, or null when the URL is not one of this storage's. */
   keyOf(url: string): string | null;
-  /** Removes what is under `key`; nothing there is not an error. */
+  /** Removes what is under `key` and every copy made of it; nothing there is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored object whose key starts with `prefix` (a folder such as `avatars/`), in no order. */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /**
+   * A copy derived from `key` (a resized image) named `name`, kept out of `list` and the
+   * public addresses, and deleted with `key`.
+   */
+  readCopy(key: string, name: string): Promise<Buffer | null>;
+  putCopy(key: string, name: string, body: Buffer): Promise<void>;
+}
+
+/** A stored object opened for serving. */
+export interface OpenedObject {
+  size: number;
+  modifiedAt: Date;
+  /** Its bytes, all of them or the inclusive byte range `start`–`end`. */
+  stream(range?: { start: number; end: number }): Promise<Readable>;
 }
 
 /** A stored object as a listing sees it. */
@@ -61,6 +78,34 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 export function isValidKey(key: string): boolean {
   if (key.length === 0 || key.length > 512) return false;
   return key.split('/').every((segment) => SEGMENT.test(segment));
+}
+
+/** Where the copies of a key live in either store: hidden, so never listed or served. */
+export const COPIES_FOLDER = '.cache/copies/';
+
+/** The folder of `key`'s copies, or null when the key or the copy's name is unsafe. */
+export function copiesOf(key: string, name = ''): string | null {
+  if (!isValidKey(key) || (name !== '' && !SEGMENT.test(name))) return null;
+  return `${COPIES_FOLDER}${key}/${name}`;
+}
+
+/** The addresses every store answers under {@link MEDIA_PREFIX}, where the server serves them. */
+export function mediaAddresses(): Pick<Storage, 'url' | 'keyOf'> {
+  return {
+    url: (key) => `${MEDIA_PREFIX}${key}`,
+    keyOf(address) {
+      if (!address.startsWith(MEDIA_PREFIX)) return null;
+      const key = address.slice(MEDIA_PREFIX.length);
+      return isValidKey(key) ? key : null;
+    },
+  };
+}
+
+/** Refuses what no store may write: an unsafe key, or a content type its extension contradicts. */
+export function checkPut(key: string, contentType: string): void {
+  if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
+  // the extension decides how the file is served, so it has to agree with the content
+  if (contentTypeOf(key) !== contentType) throw new Error(`key ${key} does not fit content type ${contentType}`);
 }
 
 /** A regular file found under a storage root. */
@@ -125,21 +170,25 @@ async function* filesUnder(root: string, folder: string): AsyncGenerator<StoredO
 
 /** Storage in a local folder, served by the server itself under {@link MEDIA_PREFIX}. */
 export function localStorage(root: string): Storage {
-  const url = (key: string) => `${MEDIA_PREFIX}${key}`;
+  const addresses = mediaAddresses();
+  /** Removes `folder` (inside root) when it is empty; one still in use is left alone. */
+  const removeIfEmpty = async (folder: string) => {
+    if (folder !== (await fs.realpath(root).catch(() => root))) await fs.rmdir(folder).catch(() => undefined);
+  };
   return {
-    url,
-    keyOf(address) {
-      if (!address.startsWith(MEDIA_PREFIX)) return null;
-      const key = address.slice(MEDIA_PREFIX.length);
-      return isValidKey(key) ? key : null;
-    },
+    ...addresses,
     async delete(key) {
+      const copies = copiesOf(key);
+      if (copies === null) return;
       const found = await resolveInside(root, key);
-      if (!found) return;
-      await fs.rm(found.file, { force: true });
-      // an emptied folder (an agent's avatars/<id>/) goes too; one still in use is left alone
-      const folder = path.dirname(found.file);
-      if (folder !== (await fs.realpath(root))) await fs.rmdir(folder).catch(() => undefined);
+      if (found) {
+        await fs.rm(found.file, { force: true });
+        // an emptied folder (an agent's avatars/<id>/) goes too
+        await removeIfEmpty(path.dirname(found.file));
+      }
+      const copiesFolder = path.join(root, copies);
+      await fs.rm(copiesFolder, { recursive: true, force: true });
+      await removeIfEmpty(path.dirname(copiesFolder));
     },
     async *list(prefix) {
       const folder = prefix.replace(/\/+$/, '');
@@ -155,15 +204,27 @@ export function localStorage(root: string): Storage {
       yield* filesUnder(realRoot, start);
     },
     async put(key, body, contentType) {
-      if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
-      // the extension decides how the file is served, so it has to agree with the content
-      if (contentTypeOf(key) !== contentType) throw new Error(`key ${key} does not fit content type ${contentType}`);
+      checkPut(key, contentType);
       await writeFileAtomic(path.join(root, key), body);
-      return url(key);
+      return addresses.url(key);
     },
     async read(key) {
       const found = await resolveInside(root, key);
       return found ? fs.readFile(found.file) : null;
+    },
+    async open(key) {
+      const found = await resolveInside(root, key);
+      if (!found) return null;
+      return { size: found.stats.size, modifiedAt: found.stats.mtime, stream: async (range) => createReadStream(found.file, range) };
+    },
+    async readCopy(key, name) {
+      const copy = copiesOf(key, name);
+      return copy ? fs.readFile(path.join(root, copy)).catch(() => null) : null;
+    },
+    async putCopy(key, name, body) {
+      const copy = copiesOf(key, name);
+      if (!copy || name === '') throw new Error(`invalid copy ${name} of ${key}`);
+      await writeFileAtomic(path.join(root, copy), body);
     },
   };
 }

@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { loadConfig, type Config } from '../config.ts';
 import { agents, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
 import { seedDemo } from './seed.ts';
 
@@ -17,7 +16,6 @@ type Page = { items: Item[]; nextCursor: string | null; needsLogin: boolean };
 
 let t: TestServer;
 let dataDir: string;
-let config: Config;
 let firstSeed: { seeded: boolean; ms: number };
 
 const db = () => t.starlit.database.db;
@@ -50,8 +48,7 @@ const at = (item: Item) => (item.type === 'agent' ? item.createdAt : item.publis
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-seed-'));
   t = await startTestServer({ DATA_DIR: dataDir });
-  config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' });
-  firstSeed = await seedDemo(t.starlit, config);
+  firstSeed = await seedDemo(t.starlit);
 });
 
 afterAll(async () => {
@@ -93,7 +90,7 @@ describe('demo seed', () => {
 
   it('does nothing on a second start', async () => {
     const before = await rowCounts();
-    expect((await seedDemo(t.starlit, config)).seeded).toBe(false);
+    expect((await seedDemo(t.starlit)).seeded).toBe(false);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -101,7 +98,7 @@ describe('demo seed', () => {
     const before = await rowCounts();
     await db().delete(works).where(eq(works.name, 'Spiral Galaxy'));
     await db().delete(appMeta);
-    expect((await seedDemo(t.starlit, config)).seeded).toBe(true);
+    expect((await seedDemo(t.starlit)).seeded).toBe(true);
     expect(await rowCounts()).toEqual(before);
   });
 });

@@ -1,8 +1,6 @@
 import type { Starlit } from '../app.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../ai/image/procedural.ts';
 import { ALGORITHMIC_COMPOSER_ENGINE } from '../ai/music/composer.ts';
-import type { Config } from '../config.ts';
-import { localStorage } from '../platform/storage.ts';
 import { DEMO_AGENTS } from './demo-agents.ts';
 import { DEMO_GIFTS, DEMO_STORE_ITEMS, DEMO_VOICES, OFFICIAL_ACCOUNT } from './demo-catalogue.ts';
 import { renderDemoMedia, type DemoMedia } from './demo-media.ts';
@@ -116,11 +114,11 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
  * gifts, store items, agents and works with generated pictures and music. It runs once: the
  * seed version is recorded in app_meta, and a start that finds it does nothing.
  */
-export async function seedDemo(starlit: Starlit, config: Config): Promise<{ seeded: boolean; ms: number }> {
+export async function seedDemo(starlit: Starlit): Promise<{ seeded: boolean; ms: number }> {
   const started = performance.now();
   const repository = seedRepository(starlit.database.db);
   if ((await repository.version()) === DEMO_SEED_VERSION) return { seeded: false, ms: performance.now() - started };
-  const storage = localStorage(config.mediaDir);
+  const storage = starlit.storage;
   const media = await renderDemoMedia(storage);
   const voiceSamples = await renderVoiceSamples(storage);
   if (!voiceSamples) starlit.app.log.info('espeak-ng is not installed: official voices are seeded without spoken samples');

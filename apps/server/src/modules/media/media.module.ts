@@ -10,7 +10,7 @@ import { mediaRoutes } from './media.routes.ts';
 /** Media: serves stored files and deletes those no row uses any more. */
 export const mediaModule = defineModule({
   name: 'media',
-  setup({ config, database, storage }) {
+  setup({ database, storage }) {
     const owners = mediaOwners({
       storage,
       agents: agentsRepository(database.db),
@@ -18,7 +18,8 @@ export const mediaModule = defineModule({
       avatars: avatarsRepository(database.db),
       voices: voicesRepository(database.db),
     });
-    const media = { sweep: () => sweepOrphans(storage, owners) };
-    return { service: media, routes: (app) => mediaRoutes(app, { mediaDir: config.mediaDir }), jobs: { 'media.sweep': media } };
+    // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
+    const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };
+    return { service: media, routes: (app) => mediaRoutes(app, { storage }), jobs: { 'media.sweep': media } };
   },
 });

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { ErrorCode } from '@starlit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { contentTypeOf, resolveInside, type StoredFile } from '../../platform/storage.ts';
+import { contentTypeOf, type OpenedObject, type Storage } from '../../platform/storage.ts';
 import { parseImageProcess } from './image-process.ts';
-import { resizableFormat, resizedImage } from './resize.ts';
+import { imageResizer, resizableFormat } from './resize.ts';
 
 // Stored files never change under a key in place for long (uploads get fresh keys); a day
 // of caching with revalidation by ETag keeps pages fast without pinning stale copies.
@@ -16,8 +15,8 @@ const SAFETY_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
-function entityTag(found: StoredFile, variant: string): string {
-  return `W/"${found.stats.size.toString(16)}-${Math.trunc(found.stats.mtimeMs).toString(16)}${variant}"`;
+function entityTag(found: OpenedObject, variant: string): string {
+  return `W/"${found.size.toString(16)}-${found.modifiedAt.getTime().toString(16)}${variant}"`;
 }
 
 /** Whether the client's cached copy is still good (RFC 9110 §13.1.2 and §13.1.3). */
@@ -44,12 +43,12 @@ function requestedRange(req: FastifyRequest, size: number, etag: string): { star
   return start > end || start >= size ? 'unsatisfiable' : { start, end };
 }
 
-function sendOriginal(req: FastifyRequest, reply: FastifyReply, key: string, found: StoredFile) {
+async function sendOriginal(req: FastifyRequest, reply: FastifyReply, key: string, found: OpenedObject) {
   const etag = entityTag(found, '');
-  reply.headers({ ...SAFETY_HEADERS, etag, 'last-modified': found.stats.mtime.toUTCString(), 'cache-control': CACHE_CONTROL, 'accept-ranges': 'bytes' });
-  if (isFresh(req, etag, found.stats.mtime)) return reply.code(304).send();
+  reply.headers({ ...SAFETY_HEADERS, etag, 'last-modified': found.modifiedAt.toUTCString(), 'cache-control': CACHE_CONTROL, 'accept-ranges': 'bytes' });
+  if (isFresh(req, etag, found.modifiedAt)) return reply.code(304).send();
   reply.type(contentTypeOf(key));
-  const size = found.stats.size;
+  const size = found.size;
   const range = requestedRange(req, size, etag);
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
   if (range) {
@@ -57,30 +56,31 @@ function sendOriginal(req: FastifyRequest, reply: FastifyReply, key: string, fou
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1);
-    return reply.send(createReadStream(found.file, range));
+    return reply.send(await found.stream(range));
   }
-  return reply.header('content-length', size).send(createReadStream(found.file));
+  return reply.header('content-length', size).send(await found.stream());
 }
 
 /**
- * GET /media/<key>: files of the local storage folder, with `?image_process=resize,w_N`
- * (SPEC §7) answering a resized copy cached under `<mediaDir>/.cache/`.
+ * GET /media/<key>: stored files, read from the storage (so a private bucket works), with
+ * `?image_process=resize,w_N` (SPEC §7) answering a resized copy kept as the file's copy.
  */
-export function mediaRoutes(app: FastifyInstance, deps: { mediaDir: string }) {
+export function mediaRoutes(app: FastifyInstance, deps: { storage: Storage }) {
+  const resized = imageResizer(deps.storage);
   app.get<{ Params: { '*': string }; Querystring: { image_process?: string | string[] } }>('/media/*', async (req, reply) => {
     const width = parseImageProcess(req.query.image_process);
     const key = req.params['*'];
-    const found = await resolveInside(deps.mediaDir, key);
+    const found = await deps.storage.open(key);
     if (!found) throw new AppError(ErrorCode.NOT_FOUND, 404);
     const format = resizableFormat(key);
     if (width === null || format === null) return sendOriginal(req, reply, key, found);
 
     const etag = entityTag(found, `-w${width}`);
-    reply.headers({ ...SAFETY_HEADERS, etag, 'last-modified': found.stats.mtime.toUTCString(), 'cache-control': CACHE_CONTROL });
-    if (isFresh(req, etag, found.stats.mtime)) return reply.code(304).send();
+    reply.headers({ ...SAFETY_HEADERS, etag, 'last-modified': found.modifiedAt.toUTCString(), 'cache-control': CACHE_CONTROL });
+    if (isFresh(req, etag, found.modifiedAt)) return reply.code(304).send();
     let body: Buffer;
     try {
-      body = await resizedImage(deps.mediaDir, key, found, width, format);
+      body = await resized(key, found, width, format);
     } catch (err) {
       // a damaged or oversized image is still worth showing at its own size
       req.log.warn({ err, key }, 'resize failed; serving the original');

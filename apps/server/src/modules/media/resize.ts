@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { writeFileAtomic, type StoredFile } from '../../platform/storage.ts';
+import type { OpenedObject, Storage } from '../../platform/storage.ts';
 
 type OutputFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -24,17 +22,15 @@ export function resizableFormat(key: string): OutputFormat | null {
 }
 
 /**
- * Where the resized copy of `key` at `width` is cached. The source's modification time is
- * part of the name, so replacing a file never serves a stale copy.
+ * The name of the copy of `key` at `width`, kept with the storage's copies of `key` (so it
+ * is deleted with it). The source's modification time is part of the name, so replacing a
+ * file never serves a stale copy.
  */
-export function resizeCacheFile(mediaDir: string, key: string, width: number, sourceMtimeMs: number): string {
-  const digest = createHash('sha256')
-    .update(`${key}\n${width}\n${Math.trunc(sourceMtimeMs)}`)
-    .digest('hex');
-  return path.join(mediaDir, '.cache', 'resize', digest.slice(0, 2), `${digest}${path.extname(key).toLowerCase()}`);
+export function resizedCopyName(key: string, width: number, sourceModifiedAt: Date): string {
+  return `w${width}-${sourceModifiedAt.getTime().toString(36)}${path.extname(key).toLowerCase()}`;
 }
 
-async function render(source: string, width: number, format: OutputFormat): Promise<Buffer> {
+async function render(source: Buffer, width: number, format: OutputFormat): Promise<Buffer> {
   // Animated GIFs keep every frame: a still of the first frame would change what the work is.
   const image = sharp(source, { animated: format === 'gif', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
@@ -42,24 +38,29 @@ async function render(source: string, width: number, format: OutputFormat): Prom
   return image.toFormat(format).toBuffer();
 }
 
-const inFlight = new Map<string, Promise<Buffer>>();
-
 /**
- * The image under `key` at most `width` pixels wide, aspect ratio kept, same format, read
- * from the disk cache when it is there. Concurrent first requests share one rendering.
+ * Answers the image under a key at most `width` pixels wide, aspect ratio kept, same format,
+ * from the storage's copy when there is one. Concurrent first requests share one rendering.
  */
-export async function resizedImage(mediaDir: string, key: string, found: StoredFile, width: number, format: OutputFormat): Promise<Buffer> {
-  const cacheFile = resizeCacheFile(mediaDir, key, width, found.stats.mtimeMs);
-  const cached = await fs.readFile(cacheFile).catch(() => null);
-  if (cached) return cached;
-  const pending = inFlight.get(cacheFile);
-  if (pending) return pending;
-  const job = render(found.file, width, format)
-    .then(async (body) => {
-      await writeFileAtomic(cacheFile, body);
-      return body;
-    })
-    .finally(() => inFlight.delete(cacheFile));
-  inFlight.set(cacheFile, job);
-  return job;
+export function imageResizer(storage: Storage) {
+  const inFlight = new Map<string, Promise<Buffer>>();
+  return async (key: string, source: OpenedObject, width: number, format: OutputFormat): Promise<Buffer> => {
+    const name = resizedCopyName(key, width, source.modifiedAt);
+    const cached = await storage.readCopy(key, name);
+    if (cached) return cached;
+    const flight = `${key}\n${name}`;
+    const pending = inFlight.get(flight);
+    if (pending) return pending;
+    const job = storage
+      .read(key)
+      .then(async (original) => {
+        if (!original) throw new Error(`${key} is gone`);
+        const body = await render(original, width, format);
+        await storage.putCopy(key, name, body);
+        return body;
+      })
+      .finally(() => inFlight.delete(flight));
+    inFlight.set(flight, job);
+    return job;
+  };
 }
