@@ -25,9 +25,6 @@ export interface CallOptions {
   cookie?: string;
 }
 
-/** A POST of any JSON body to a path. */
-export type PathCall = <T = unknown>(path: string, body?: unknown, opts?: CallOptions) => Promise<CallResult<T>>;
-
 export interface TestServer {
   /** The running app; `restart()` replaces it. */
   readonly starlit: Starlit;
@@ -42,8 +39,11 @@ export interface TestServer {
   /** A signed-in user through the real code exchange; answers its token and id. */
   user(name?: string): Promise<SignedIn>;
   admin(): Promise<SignedIn>;
-  /** Stops the app and starts a new one on the same database, as a server restart would. */
-  restart(): Promise<void>;
+  /**
+   * Stops the app and starts a new one on the same database, as a server restart would:
+   * with `env` instead of the settings it started with, running `whileStopped` in between.
+   */
+  restart(opts?: { env?: Record<string, string>; whileStopped?: () => Promise<void> }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,22 +83,25 @@ let counter = 0;
 
 export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'speech' | 'chat' | 'logStream'> = {}): Promise<TestServer> {
   const db = await testDatabase();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    ADMIN_USERS: 'admin',
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    REDIS_URL: process.env.REDIS_URL,
-    // a key of its own, so no test writes one into ./data
-    SECRET_KEY: randomBytes(32).toString('base64url'),
-    ...env,
-  } as NodeJS.ProcessEnv);
-  const start = async () => {
-    const app = await createApp(config, { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
+  // one key for every start, so sessions outlive a restart
+  const secretKey = randomBytes(32).toString('base64url');
+  const configOf = (overrides: Record<string, string>) =>
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      ADMIN_USERS: 'admin',
+      SEED_DEMO: '0',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      REDIS_URL: process.env.REDIS_URL,
+      // a key of its own, so no test writes one into ./data
+      SECRET_KEY: secretKey,
+      ...overrides,
+    } as NodeJS.ProcessEnv);
+  const start = async (overrides: Record<string, string>) => {
+    const app = await createApp(configOf(overrides), { ...options, database: db.database, redisPrefix: `starlit-test-${randomBytes(4).toString('hex')}` });
     await app.app.ready();
     return app;
   };
-  let starlit = await start();
+  let starlit = await start(env);
 
   async function call(target: CallDef | string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<never>> {
     const token = opts.token ?? opts.as?.token;
@@ -144,9 +147,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ok,
     user,
     admin: () => user('admin'),
-    async restart() {
+    async restart(opts = {}) {
       await starlit.close();
-      starlit = await start();
+      await opts.whileStopped?.();
+      starlit = await start(opts.env ?? env);
     },
     async close() {
       await starlit.close();
