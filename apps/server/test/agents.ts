@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeWav } from '../src/ai/music/wav.ts';
 import type { SpeechModel } from '../src/ai/speech/speech-model.ts';
-import { voices } from '../src/db/schema/index.ts';
+import { buildDraftAgent, buildUser, buildVoice } from './factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from './server.ts';
 
+/** A path of the agent calls (agent-cards.test.ts; the others name the contract's calls). */
 export const A = (action: string) => `/ai/api/v1/agent/${action}`;
 
 /**
@@ -52,25 +53,19 @@ export async function agentsWorld(): Promise<AgentsWorld> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-agents-'));
   const speech = toneSpeech();
   const t = await startTestServer({ DATA_DIR: dataDir }, { speech });
-  const [owner, other] = [await t.user(), await t.user()];
-  const engineParams = { engine: 'espeak-ng' as const, voice: 'en-us', pitch: 50, speed: 170 };
-  const rows = await t.starlit.database.db
-    .insert(voices)
-    .values([
-      ...['Atlas', 'Felix', 'Luna', 'Iris', 'Xing'].map((name) => ({ name, gender: 'Male' as const, language: 'en', isOfficial: true, engineParams })),
-      { name: 'Mine', gender: 'Female' as const, language: 'en', ownerId: owner.userId, engineParams },
-      { name: 'Theirs', gender: 'Female' as const, language: 'en', ownerId: other.userId, engineParams },
-    ])
-    .returning({ id: voices.id });
-  const ids = rows.map((r) => r.id);
+  const [owner, other] = [await buildUser(t), await buildUser(t)];
+  const official = [];
+  for (const name of ['Atlas', 'Felix', 'Luna', 'Iris', 'Xing']) official.push((await buildVoice(t, { name, gender: 'Male' })).id);
+  const ownClone = (await buildVoice(t, { name: 'Mine', owner })).id;
+  const otherClone = (await buildVoice(t, { name: 'Theirs', owner: other })).id;
   return {
     t,
     speech,
     owner,
     other,
-    official: ids.slice(0, 5),
-    ownClone: ids[5],
-    otherClone: ids[6],
+    official,
+    ownClone,
+    otherClone,
     async close() {
       await t.close();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -78,9 +73,9 @@ export async function agentsWorld(): Promise<AgentsWorld> {
   };
 }
 
-/** Creates a draft agent of `user` through the API and answers its id. */
+/** The id of a new draft agent of `user` (agent-cards.test.ts; the others call buildDraftAgent). */
 export async function createAgent(t: TestServer, user: SignedIn, fields: Partial<CallInput<typeof calls.agents.create>> = {}): Promise<string> {
-  return (await t.ok(calls.agents.create, { nickname: 'Luna', ...fields }, { as: user })).id;
+  return (await buildDraftAgent(t, user, fields)).id;
 }
 
 /** Fills in everything publishing needs except the audition. */

@@ -1,12 +1,13 @@
 // Test data in one place: each builder makes one thing with sensible defaults, creating
 // whatever it needs that was not given (an agent without an owner gets a new user).
-import { calls, type CallOutput } from '@starlit/contract';
+import { calls, type CallInput, type CallOutput } from '@starlit/contract';
 import { agents, agentVoices, chatIdentities, interactNotices, systemNotices, voices } from '../src/db/schema/index.ts';
 import type { SignedIn, TestServer } from './server.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type VoiceRow = typeof voices.$inferSelect;
 export type Conversation = CallOutput<typeof calls.chat.open>;
+export type Agent = CallOutput<typeof calls.agents.create>;
 
 const espeak = { engine: 'espeak-ng' as const, voice: 'en-us', pitch: 50, speed: 175 };
 
@@ -37,6 +38,11 @@ export async function buildAgent(t: TestServer, overrides: Partial<typeof agents
     })
     .returning();
   return row;
+}
+
+/** A draft agent of `owner` made through the API, as the Create page starts one (only a name is needed). */
+export async function buildDraftAgent(t: TestServer, owner: SignedIn, fields: Partial<CallInput<typeof calls.agents.create>> = {}): Promise<Agent> {
+  return t.ok(calls.agents.create, { nickname: 'Luna', ...fields }, { as: owner });
 }
 
 /** A voice: official unless an owner is given (then a finished clone of theirs). */

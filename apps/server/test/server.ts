@@ -42,8 +42,11 @@ export interface TestServer {
   /** A signed-in user through the real code exchange; answers its token and id. */
   user(name?: string): Promise<SignedIn>;
   admin(): Promise<SignedIn>;
-  /** Stops the app and starts a new one on the same database, as a server restart would. */
-  restart(): Promise<void>;
+  /**
+   * Stops the app and starts a new one on the same database, as a server restart would:
+   * with `env` instead of the settings it started with, running `whileStopped` in between.
+   */
+  restart(opts?: { env?: Record<string, string>; whileStopped?: () => Promise<void> }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,10 +85,11 @@ export async function testDatabase(): Promise<{ database: Database; url: string 
 let counter = 0;
 
 type TestOptions = Pick<AppOptions, 'speech' | 'chat' | 'logStream'>;
+type ConfigOf = (env: Record<string, string>) => Config;
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestOptions = {}): Promise<TestServer> {
   const db = await testDatabase();
-  const server = await testInstance(db.database, `starlit-test-${randomBytes(4).toString('hex')}`, testConfig(env), options);
+  const server = await testInstance(db.database, `starlit-test-${randomBytes(4).toString('hex')}`, testConfigs(), env, options);
   return {
     ...server,
     get starlit() {
@@ -106,10 +110,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 export async function startTestInstances(count: number, env: Record<string, string> = {}, options: TestOptions = {}) {
   const db = await testDatabase();
   const redisPrefix = `starlit-test-${randomBytes(4).toString('hex')}`;
-  // one configuration, so the instances share the signing key as a real deployment must
-  const config = testConfig(env);
+  // one signing key, shared by the instances as a real deployment must
+  const configOf = testConfigs();
   const instances: TestServer[] = [];
-  for (let i = 0; i < count; i++) instances.push(await testInstance(db.database, redisPrefix, config, options));
+  for (let i = 0; i < count; i++) instances.push(await testInstance(db.database, redisPrefix, configOf, env, options));
   return {
     instances,
     redisPrefix,
@@ -120,27 +124,30 @@ export async function startTestInstances(count: number, env: Record<string, stri
   };
 }
 
-function testConfig(env: Record<string, string>): Config {
-  return loadConfig({
-    LOG_LEVEL: 'silent',
-    ADMIN_USERS: 'admin',
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    REDIS_URL: process.env.REDIS_URL,
-    // a key of its own, so no test writes one into ./data
-    SECRET_KEY: randomBytes(32).toString('base64url'),
-    ...env,
-  } as NodeJS.ProcessEnv);
+/** Test settings over the given ones, all with one signing key, so sessions outlive a restart with other settings. */
+function testConfigs(): ConfigOf {
+  // a key of its own, so no test writes one into ./data
+  const secretKey = randomBytes(32).toString('base64url');
+  return (env) =>
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      ADMIN_USERS: 'admin',
+      SEED_DEMO: '0',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      REDIS_URL: process.env.REDIS_URL,
+      SECRET_KEY: secretKey,
+      ...env,
+    } as NodeJS.ProcessEnv);
 }
 
 /** One app on a database it does not own: closing it leaves the database open. */
-async function testInstance(database: Database, redisPrefix: string, config: Config, options: TestOptions): Promise<TestServer> {
-  const start = async () => {
-    const app = await createApp(config, { ...options, database, redisPrefix });
+async function testInstance(database: Database, redisPrefix: string, configOf: ConfigOf, env: Record<string, string>, options: TestOptions): Promise<TestServer> {
+  const start = async (settings: Record<string, string>) => {
+    const app = await createApp(configOf(settings), { ...options, database, redisPrefix });
     await app.app.ready();
     return app;
   };
-  let starlit = await start();
+  let starlit = await start(env);
   // an instance stopped early (a crash in a test) is not stopped again at the end
   let closed = false;
 
@@ -188,9 +195,10 @@ async function testInstance(database: Database, redisPrefix: string, config: Con
     ok,
     user,
     admin: () => user('admin'),
-    async restart() {
+    async restart(opts = {}) {
       await starlit.close();
-      starlit = await start();
+      await opts.whileStopped?.();
+      starlit = await start(opts.env ?? env);
     },
     async close() {
       if (closed) return;

@@ -1,4 +1,4 @@
-import type { calls, CallOutput } from '@starlit/contract';
+import { type CallOutput, calls } from '@starlit/contract';
 import { type Browser, formOf, type Page } from './browser.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -44,16 +44,6 @@ export async function signUpFrom(b: Browser, origin: string, signIn: Page, userN
 
 /** The app's half: exchanges the code with the state cookie the browser carries. */
 export async function exchange(b: Browser, origin: string, code: string, state?: string) {
-  const res = await b.request(`${origin}/ai/api/v1/auth/code_to_token`, { json: state === undefined ? { code } : { code, state } });
+  const res = await b.request(`${origin}${calls.auth.codeToToken.path}`, { json: state === undefined ? { code } : { code, state } });
   return JSON.parse(res.body) as { code: number; message: string; data: CallOutput<typeof calls.auth.codeToToken> };
-}
-
-/** A JSON call with a bearer token, as the web client makes it. */
-export async function callWith(origin: string, path: string, token: string | null, lang = 'en_US') {
-  const res = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-lang': lang, ...(token ? { token } : {}) },
-    body: '{}',
-  });
-  return { status: res.status, body: (await res.json()) as { code: number; message: string; data: Record<string, unknown> } };
 }

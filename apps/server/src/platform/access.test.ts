@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { allCalls } from '@starlit/contract';
+import { allCalls, calls } from '@starlit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toneSpeech } from '../../test/agents.ts';
+import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildSystemNotice, buildUser, buildVoice } from '../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
-import { voices } from '../db/schema/index.ts';
 import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
 
 // Every call of the contract, tried by an anonymous visitor, a signed-in user and an admin:
@@ -16,7 +16,7 @@ let t: TestServer;
 let userName: string;
 beforeAll(async () => {
   t = await startTestServer();
-  userName = (await t.user()).userName;
+  userName = (await buildUser(t)).userName;
 });
 afterAll(async () => {
   await t?.close();
@@ -31,11 +31,11 @@ const expected = {
 describe.each(allCalls().map((c) => [c.path, c] as const))('%s', (path, call) => {
   it(`answers ${JSON.stringify(expected[call.access])}`, async () => {
     // fresh sessions for every call: logout and logout_all end the ones they are given
-    const user = await t.user(userName);
-    const admin = await t.admin();
+    const user = await buildUser(t, userName);
+    const admin = await buildAdmin(t);
     const anonymous = await t.call(path, {});
-    const asUser = await t.call(path, {}, { token: user.token });
-    const asAdmin = await t.call(path, {}, { token: admin.token });
+    const asUser = await t.call(path, {}, { as: user });
+    const asAdmin = await t.call(path, {}, { as: admin });
     expect({ anonymous: anonymous.status, user: asUser.status, admin: asAdmin.status }).toEqual(expected[call.access]);
     for (const res of [anonymous, asUser, asAdmin]) {
       expect(res.body).toHaveProperty('code');
@@ -70,26 +70,17 @@ describe('visibility matrix', () => {
   const mine = (owner = 0, others = 403) => ({ anonymous: 401, owner, other: others, admin: others });
   const adminOnly = { anonymous: 401, owner: 403, other: 403, admin: 0 };
 
-  const ok = <T>(res: { body: { code: number; data: T; message: string } }): T => {
-    if (res.body.code !== 0) throw new Error(res.body.message);
-    return res.body.data;
-  };
-  const agent = async (w: World) => ok(await w.m.call<{ id: string }>('/ai/api/v1/agent/create', { nickname: 'Hidden', opening: 'Hello there.', isPublic: false }, { token: w.owner.token })).id;
-  const conversation = async (w: World) => ok(await w.m.call<{ id: string; messages: Array<{ id: string }> }>('/ai/api/v1/chat/open', { agentId: await agent(w) }, { token: w.owner.token }));
+  const agent = async (w: World) => (await buildDraftAgent(w.m, w.owner, { nickname: 'Hidden', opening: 'Hello there.', isPublic: false })).id;
+  const conversation = async (w: World) => buildConversation(w.m, { user: w.owner, agentId: await agent(w) });
   const memory = async (w: World) => {
     const { id } = await conversation(w);
-    return ok(await w.m.call<{ id: string }>('/ai/api/v1/chat/memory/add', { conversationId: id, content: 'Likes tea', pinned: false }, { token: w.owner.token })).id;
+    return (await w.m.ok(calls.chat.memoryAdd, { conversationId: id, content: 'Likes tea', pinned: false }, { as: w.owner })).id;
   };
-  const identity = async (w: World) => ok(await w.m.call<{ id: string }>('/ai/api/v1/agent/identity/create', { name: 'Me', gender: 'Unknown', isGlobal: true }, { token: w.owner.token })).id;
-  const job = async (w: World) =>
-    ok(await w.m.call<{ jobId: string }>('/ai/api/v1/avatar/generate_2d', { agentId: await agent(w), name: 'Hidden', description: 'a fox', style: 'anime' }, { token: w.owner.token })).jobId;
-  const clone = async (w: World) => {
-    const engineParams = { engine: 'espeak-ng' as const, voice: 'en-us', pitch: 50, speed: 170 };
-    const [row] = await w.m.starlit.database.db.insert(voices).values({ name: 'Mine', gender: 'Female', language: 'en', ownerId: w.owner.userId, engineParams }).returning();
-    return row.id;
-  };
-  const systemNotice = async (w: World) => (await w.m.starlit.services.notices.sendSystem({ recipientId: w.owner.userId, title: 'Hi', content: 'Just you', createdBy: null })).id;
-  const interactNotice = async (w: World) => (await w.m.starlit.services.notices.sendInteract({ recipientId: w.owner.userId, kind: 'like', title: 'Liked', content: 'A like' })).id;
+  const identity = async (w: World) => (await buildIdentity(w.m, w.owner, { name: 'Me', gender: 'Unknown' })).id;
+  const job = async (w: World) => (await w.m.ok(calls.avatars.generate2d, { agentId: await agent(w), name: 'Hidden', description: 'a fox', style: 'anime' }, { as: w.owner })).jobId;
+  const clone = async (w: World) => (await buildVoice(w.m, { name: 'Mine', owner: w.owner })).id;
+  const systemNotice = async (w: World) => (await buildSystemNotice(w.m, { recipient: w.owner })).id;
+  const interactNotice = async (w: World) => (await buildInteractNotice(w.m, w.owner)).id;
   const png = () =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
@@ -157,7 +148,7 @@ describe('visibility matrix', () => {
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-access-'));
     const m = await startTestServer({ DATA_DIR: dataDir }, { speech: toneSpeech() });
-    w = { m, owner: await m.user(), other: await m.user(), admin: await m.admin() };
+    w = { m, owner: await buildUser(m), other: await buildUser(m), admin: await buildAdmin(m) };
   });
   afterAll(async () => {
     await w?.m.close();
@@ -178,11 +169,11 @@ describe('visibility matrix', () => {
 
   it.each(idCalls.filter((c) => c.path in matrix).map((c) => [c.path] as const))('%s', async (callPath) => {
     const row = matrix[callPath];
-    const tokens: Record<Role, string | undefined> = { anonymous: undefined, other: w.other.token, admin: w.admin.token, owner: w.owner.token };
+    const callers: Record<Role, SignedIn | null> = { anonymous: null, other: w.other, admin: w.admin, owner: w.owner };
     const answers: Partial<Record<Role, number>> = {};
     // the owner goes last: their call may change or delete the thing
     for (const role of ['anonymous', 'other', 'admin', 'owner'] as const) {
-      const res = await w.m.call(callPath, await row.body(w), { token: tokens[role] });
+      const res = await w.m.call(callPath, await row.body(w), { as: callers[role] });
       answers[role] = res.body.code;
       expect(res.status, `${role}: HTTP status of code ${res.body.code}`).toBe(res.body.code === 401 || res.body.code === 403 ? res.body.code : 200);
     }

@@ -1,3 +1,4 @@
+import { calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 
@@ -9,17 +10,19 @@ afterAll(async () => {
   await t?.close();
 });
 
+const feed = calls.home.feed;
+
 const raw = (payload: string, headers: Record<string, string> = {}) =>
   t.starlit.app.inject({
     method: 'POST',
-    url: '/ai/api/v1/home/feed',
+    url: feed.path,
     headers: { 'content-type': 'application/json', ...headers },
     payload,
   });
 
 describe('envelope and transport failures', () => {
   it('answers success as {code: 0, data, message: ""}', async () => {
-    const res = await t.call('/ai/api/v1/home/feed', { tab: 'recommend' });
+    const res = await t.call(feed, { tab: 'recommend' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 0, data: { items: [], nextCursor: null, needsLogin: false }, message: '' });
   });
@@ -57,7 +60,7 @@ describe('envelope and transport failures', () => {
   });
 
   it('names the failing field of a schema failure', async () => {
-    const res = await t.call('/ai/api/v1/home/feed', { tab: 'everything' });
+    const res = await t.call(feed.path, { tab: 'everything' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(1001);
     expect(res.body.message).toMatch(/^Field "tab": /);
@@ -79,10 +82,10 @@ describe('rate limit', () => {
     const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '5' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await limited.call('/ai/api/v1/home/feed', { tab: 'agent' })).status);
+      for (let i = 0; i < 7; i++) statuses.push((await limited.call(feed, { tab: 'agent' })).status);
       expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
       expect(statuses.slice(5)).toEqual([429, 429]);
-      const res = await limited.call('/ai/api/v1/home/feed', { tab: 'agent' }, { lang: 'zh_TW' });
+      const res = await limited.call(feed, { tab: 'agent' }, { lang: 'zh_TW' });
       expect(res.body).toMatchObject({ code: 429, message: '請求過於頻繁，請稍後再試' });
     } finally {
       await limited.close();

@@ -2,24 +2,24 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FeedItem } from '@starlit/contract';
+import { type CallInput, type CallOutput, calls } from '@starlit/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { startTestServer, type TestServer } from '../../test/server.ts';
+import { buildUser } from '../../test/factories.ts';
+import { type SignedIn, startTestServer, type TestServer } from '../../test/server.ts';
 import { agents, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
 import { seedDemo } from './seed.ts';
 
-type Item = z.output<typeof FeedItem>;
-type Page = { items: Item[]; nextCursor: string | null; needsLogin: boolean };
+type Item = CallOutput<typeof calls.home.feed>['items'][number];
+type Tab = CallInput<typeof calls.home.feed>['tab'];
 
 let t: TestServer;
 let dataDir: string;
 let firstSeed: { seeded: boolean; ms: number };
 
 const db = () => t.starlit.database.db;
-const feed = (body: Record<string, unknown>, token?: string) => t.call<Page>('/ai/api/v1/home/feed', body, { token });
+const feed = (body: CallInput<typeof calls.home.feed>, as?: SignedIn) => t.call(calls.home.feed, body, { as });
 
 async function rowCounts() {
   const tables = { users, voices, gifts, storeItems, agents, works };
@@ -29,7 +29,7 @@ async function rowCounts() {
 }
 
 /** Every item of a tab, page by page. */
-async function walk(tab: string, limit: number): Promise<Item[]> {
+async function walk(tab: Tab, limit: number): Promise<Item[]> {
   const items: Item[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {
@@ -78,10 +78,10 @@ describe('demo seed', () => {
   });
 
   it('gives the demo agents a 2D avatar, an official voice and skills, as publishing asks', async () => {
-    const list = await t.call<{ items: Array<{ id: string }> }>('/ai/api/v1/agent/public_list', { limit: 20 });
+    const list = await t.call(calls.agents.publicList, { limit: 20 });
     expect(list.body.data.items).toHaveLength(6);
     for (const { id } of list.body.data.items) {
-      const agent = (await t.call<{ avatar: { kind: string }; voices: unknown[]; skills: unknown[] }>('/ai/api/v1/agent/get', { id })).body.data;
+      const agent = await t.ok(calls.agents.get, { id });
       expect(agent.avatar.kind).toBe('2d');
       expect(agent.voices).toHaveLength(1);
       expect(agent.skills.length).toBeGreaterThanOrEqual(1);
@@ -107,7 +107,7 @@ describe('the home feed over the seeded content', () => {
   let hidden: string[];
 
   beforeAll(async () => {
-    const u = await t.user();
+    const u = await buildUser(t);
     const recent = new Date();
     const rows = await db()
       .insert(agents)
@@ -128,9 +128,16 @@ describe('the home feed over the seeded content', () => {
     hidden = [...rows, ...workRows].map((r) => r.id);
   });
 
-  const expected = { recommend: 20, agent: 6, image: 8, audio: 3, post: 3, video: 0 } as const;
+  const expected: Array<[Tab, number]> = [
+    ['recommend', 20],
+    ['agent', 6],
+    ['image', 8],
+    ['audio', 3],
+    ['post', 3],
+    ['video', 0],
+  ];
 
-  for (const [tab, total] of Object.entries(expected)) {
+  for (const [tab, total] of expected) {
     it(`walks every "${tab}" item once, newest first, in pages of 4`, async () => {
       const items = await walk(tab, 4);
       expect(items).toHaveLength(total);
@@ -156,8 +163,8 @@ describe('the home feed over the seeded content', () => {
 
   it('asks anonymous visitors to log in for the following tab', async () => {
     expect((await feed({ tab: 'following', limit: 4 })).body.data).toEqual({ items: [], nextCursor: null, needsLogin: true });
-    const u = await t.user();
-    expect((await feed({ tab: 'following', limit: 4 }, u.token)).body.data.needsLogin).toBe(false);
+    const u = await buildUser(t);
+    expect((await feed({ tab: 'following', limit: 4 }, u)).body.data.needsLogin).toBe(false);
   });
 
   it('serves every media URL of the feed, with the right type', async () => {

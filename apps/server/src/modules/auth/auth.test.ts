@@ -1,9 +1,10 @@
+import { calls } from '@starlit/contract';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser } from '../../../test/browser.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
-import { callWith, exchange, openSignIn, signUpFrom, signUpThroughPassport } from '../../../test/sign-in.ts';
+import { exchange, openSignIn, signUpFrom, signUpThroughPassport } from '../../../test/sign-in.ts';
 import { authCodes, authStates, sessions } from '../../db/schema/index.ts';
 
 let t: TestServer;
@@ -45,10 +46,10 @@ describe('built-in sign-in flow', () => {
     const session = await exchange(b, origin, back.code, back.state);
     expect(session.code).toBe(0);
     expect(session.data).toMatchObject({ userName, returnTo: '/#/agent' });
-    const me = await callWith(origin, '/ai/api/v1/auth/me', session.data.token);
+    const me = await t.call(calls.auth.me, {}, { token: session.data.token });
     expect(me.body).toMatchObject({ code: 0, data: { userId: session.data.userId, userName, role: 'user' } });
     // the native app sends the passport token instead (SPEC §6)
-    const viaPassportToken = await callWith(origin, '/ai/api/v1/auth/me', session.data.passportToken);
+    const viaPassportToken = await t.call(calls.auth.me, {}, { token: session.data.passportToken });
     expect(viaPassportToken.body.data).toMatchObject({ userName });
     expect(session.data.passportToken).not.toBe(session.data.token);
   });
@@ -154,13 +155,13 @@ describe('sessions', () => {
     const name = freshName();
     const first = await t.user(name);
     const second = await t.user(name);
-    expect((await callWith(origin, '/ai/api/v1/auth/me', first.passportToken)).status).toBe(200);
-    const out = await callWith(origin, '/ai/api/v1/auth/logout', first.token);
+    expect((await t.call(calls.auth.me, {}, { token: first.passportToken })).status).toBe(200);
+    const out = await t.call(calls.auth.logout, {}, { as: first });
     expect(out.body).toMatchObject({ code: 0, data: { revoked: 2 } });
-    expect((await callWith(origin, '/ai/api/v1/auth/me', first.token)).status).toBe(401);
-    expect((await callWith(origin, '/ai/api/v1/auth/me', first.passportToken)).status).toBe(401);
-    expect((await callWith(origin, '/ai/api/v1/auth/me', second.token)).body).toMatchObject({ code: 0, data: { userName: name } });
-    expect((await callWith(origin, '/ai/api/v1/auth/me', second.passportToken)).status).toBe(200);
+    expect((await t.call(calls.auth.me, {}, { as: first })).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, { token: first.passportToken })).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, { as: second })).body).toMatchObject({ code: 0, data: { userName: name } });
+    expect((await t.call(calls.auth.me, {}, { token: second.passportToken })).status).toBe(200);
   });
 
   it('logout_all revokes every session and passport token of the user', async () => {
@@ -170,34 +171,34 @@ describe('sessions', () => {
     const viaFlow = (await exchange(b, origin, back.code, back.state)).data;
     const other = await t.user(name);
     const bystander = await t.user();
-    const out = await callWith(origin, '/ai/api/v1/auth/logout_all', other.token);
+    const out = await t.call(calls.auth.logoutAll, {}, { as: other });
     expect(out.body.code).toBe(0);
     for (const token of [viaFlow.token, viaFlow.passportToken, other.token]) {
-      const me = await callWith(origin, '/ai/api/v1/auth/me', token);
+      const me = await t.call(calls.auth.me, {}, { token });
       expect(me.status).toBe(401);
       expect(me.body).toMatchObject({ code: 401, message: 'Please log in first' });
     }
-    expect((await callWith(origin, '/ai/api/v1/auth/me', bystander.token)).status).toBe(200);
+    expect((await t.call(calls.auth.me, {}, { as: bystander })).status).toBe(200);
   });
 
   it('answers 401 to anonymous me, logout and logout_all, localized', async () => {
-    for (const path of ['/ai/api/v1/auth/me', '/ai/api/v1/auth/logout', '/ai/api/v1/auth/logout_all']) {
-      const res = await callWith(origin, path, null, 'zh_TW');
+    for (const call of [calls.auth.me, calls.auth.logout, calls.auth.logoutAll]) {
+      const res = await t.call(call, {}, { lang: 'zh_TW' });
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ code: 401, message: '請先登入' });
     }
-    expect((await callWith(origin, '/ai/api/v1/auth/me', 'not-a-token')).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, { token: 'not-a-token' })).status).toBe(401);
   });
 
   it('gives ADMIN_USERS the admin role, whatever the case of the name', async () => {
     const admin = await t.admin();
-    expect((await callWith(origin, '/ai/api/v1/auth/me', admin.token)).body.data).toMatchObject({ userName: 'admin', role: 'admin' });
+    expect((await t.call(calls.auth.me, {}, { as: admin })).body.data).toMatchObject({ userName: 'admin', role: 'admin' });
     const b = new Browser();
     const back = await signUpThroughPassport(b, origin, 'boss_one');
     const session = await exchange(b, origin, back.code, back.state);
     expect(session.data.userInfo.role).toBe('admin');
     const plain = await t.user();
-    expect((await callWith(origin, '/ai/api/v1/auth/me', plain.token)).body.data).toMatchObject({ role: 'user' });
+    expect((await t.call(calls.auth.me, {}, { as: plain })).body.data).toMatchObject({ role: 'user' });
   });
 });
 
@@ -217,7 +218,7 @@ describe('housekeeping', () => {
     const spent = createHash('sha256').update(back.code).digest('hex');
     expect(await db.select().from(authCodes).where(eq(authCodes.codeHash, spent))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, expired.userId))).toHaveLength(0);
-    expect((await callWith(origin, '/ai/api/v1/auth/me', live.token)).status).toBe(200);
+    expect((await t.call(calls.auth.me, {}, { as: live })).status).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { calls } from '@starlit/contract';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, formOf } from '../../../test/browser.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
-import { callWith, callbackOf, exchange } from '../../../test/sign-in.ts';
+import { callbackOf, exchange } from '../../../test/sign-in.ts';
 import { userIdentities } from '../../db/schema/index.ts';
 
 /** Display names the test provider knows; any other login gets its own id as name. */
@@ -70,7 +71,7 @@ describe('external OpenID Connect provider', () => {
     const session = await signInAt(new Browser(), 'sub-mika-01');
     expect(session.code).toBe(0);
     expect(session.data).toMatchObject({ userName: 'Mika', returnTo: '/#/agent' });
-    const me = await callWith(origin, '/ai/api/v1/auth/me', session.data.token);
+    const me = await t.call(calls.auth.me, {}, { token: session.data.token });
     expect(me.body.data).toMatchObject({ userId: session.data.userId, userName: 'Mika' });
     const links = await t.starlit.database.db
       .select()

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { calls, ErrorCode } from '@starlit/contract';
+import { type CallDef, calls, ErrorCode } from '@starlit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDraftAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { alteredVrm, deeplyNestedVrm } from '../../../test/vrm.ts';
-import { agents } from '../../db/schema/agents.ts';
 import { buildDefaultVrm } from './default-vrm.ts';
 import { isVrm, writeGlb } from './glb.ts';
 
@@ -17,17 +17,14 @@ let owner: SignedIn;
 let other: SignedIn;
 
 const get = (url: string) => t.starlit.app.inject({ method: 'GET', url });
-async function newAgent(ownerId: string) {
-  const [row] = await t.starlit.database.db.insert(agents).values({ ownerId, nickname: 'Luna' }).returning({ id: agents.id });
-  return row!.id;
-}
+const newAgent = async () => (await buildDraftAgent(t, owner)).id;
 const b64 = (b: Buffer) => b.toString('base64');
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-avatars-'));
   t = await startTestServer({ DATA_DIR: dataDir });
-  owner = await t.user();
-  other = await t.user();
+  owner = await buildUser(t);
+  other = await buildUser(t);
 });
 
 afterAll(async () => {
@@ -37,95 +34,99 @@ afterAll(async () => {
 
 describe('access', () => {
   it("every avatar call: 401 anonymous, 403 for someone else's agent or job", async () => {
-    const agentId = await newAgent(owner.userId);
-    const gen = await t.call<{ jobId: string }>(c.generate2d.path, { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' }, { token: owner.token });
+    const agentId = await newAgent();
+    const gen = await t.call(c.generate2d, { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' }, { as: owner });
     const { jobId } = gen.body.data;
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    const bodies: Array<[string, unknown]> = [
-      [c.generate2d.path, { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' }],
-      [c.status.path, { jobId }],
-      [c.retry.path, { jobId }],
-      [c.get.path, { agentId }],
-      [c.upload2d.path, { agentId, image: b64(png) }],
-      [c.upload3d.path, { agentId, vrm: b64(buildDefaultVrm()) }],
-      [c.useDefault3d.path, { agentId, modelId: 'starlit-basic' }],
-      [c.setKind.path, { agentId, kind: '2d' }],
+    const bodies: Array<[CallDef, unknown]> = [
+      [c.generate2d, { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' }],
+      [c.status, { jobId }],
+      [c.retry, { jobId }],
+      [c.get, { agentId }],
+      [c.upload2d, { agentId, image: b64(png) }],
+      [c.upload3d, { agentId, vrm: b64(buildDefaultVrm()) }],
+      [c.useDefault3d, { agentId, modelId: 'starlit-basic' }],
+      [c.setKind, { agentId, kind: '2d' }],
     ];
-    for (const [p, body] of bodies) {
-      expect((await t.call(p, body)).status, `${p} anonymous`).toBe(401);
-      const res = await t.call(p, body, { token: other.token });
-      expect(res.status, `${p} other user`).toBe(403);
+    for (const [call, body] of bodies) {
+      expect((await t.call(call, body)).status, `${call.path} anonymous`).toBe(401);
+      const res = await t.call(call, body, { as: other });
+      expect(res.status, `${call.path} other user`).toBe(403);
       expect(res.body.code).toBe(ErrorCode.FORBIDDEN);
     }
-    for (const p of [c.defaults3d.path, c.engine.path]) {
-      expect((await t.call(p, {})).status).toBe(401);
-      expect((await t.call(p, {}, { token: other.token })).status).toBe(200);
+    for (const call of [c.defaults3d, c.engine]) {
+      expect((await t.call(call, {})).status).toBe(401);
+      expect((await t.call(call, {}, { as: other })).status).toBe(200);
     }
   });
 
   it('an unknown agent or job is not found', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    const gen = await t.call(c.generate2d.path, { agentId: missing, name: 'a', description: 'b', style: 'anime' }, { token: owner.token });
+    const gen = await t.call(c.generate2d, { agentId: missing, name: 'a', description: 'b', style: 'anime' }, { as: owner });
     expect(gen.body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
-    expect((await t.call(c.status.path, { jobId: missing }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_JOB_NOT_FOUND);
+    expect((await t.call(c.status, { jobId: missing }, { as: owner })).body.code).toBe(ErrorCode.AVATAR_JOB_NOT_FOUND);
   });
 });
 
 describe('generate2d', () => {
   it('refuses a missing name, description or style with the SPEC §5 message in both languages', async () => {
-    const agentId = await newAgent(owner.userId);
+    const agentId = await newAgent();
     const full = { agentId, name: 'Luna', description: 'a cat girl', style: 'anime' };
     for (const field of ['name', 'description', 'style'] as const) {
-      for (const without of [{ ...full, [field]: '  ' }, Object.fromEntries(Object.entries(full).filter(([k]) => k !== field))]) {
-        const en = await t.call(c.generate2d.path, without, { token: owner.token, lang: 'en_US' });
+      // blank, and left out (JSON drops an undefined field)
+      for (const without of [
+        { ...full, [field]: '  ' },
+        { ...full, [field]: undefined },
+      ]) {
+        const en = await t.call(c.generate2d, without, { as: owner, lang: 'en_US' });
         expect(en.body).toMatchObject({ code: ErrorCode.AVATAR_FIELDS_REQUIRED, message: 'Avatar generation requires a name, a description and a style' });
-        const zh = await t.call(c.generate2d.path, without, { token: owner.token, lang: 'zh_TW' });
+        const zh = await t.call(c.generate2d, without, { as: owner, lang: 'zh_TW' });
         expect(zh.body).toMatchObject({ code: ErrorCode.AVATAR_FIELDS_REQUIRED, message: '生成形象需要名稱、描述和風格' });
       }
     }
-    const odd = await t.call(c.generate2d.path, { ...full, style: 'baroque' }, { token: owner.token });
+    const odd = await t.call(c.generate2d, { ...full, style: 'baroque' }, { as: owner });
     expect(odd.body.code).toBe(ErrorCode.AVATAR_UNKNOWN_STYLE);
   });
 });
 
 describe('engine', () => {
   it('says plainly that the offline procedural engine draws when no provider is set', async () => {
-    const res = await t.call(c.engine.path, {}, { token: owner.token });
+    const res = await t.call(c.engine, {}, { as: owner });
     expect(res.body.data).toEqual({ engine: 'Starlit procedural image engine (offline)', offline: true });
   });
 });
 
 describe('upload2d', () => {
   it('refuses a file that is not an image whatever it claims, and one over 5 MB', async () => {
-    const agentId = await newAgent(owner.userId);
+    const agentId = await newAgent();
     const fake = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n'), Buffer.from('not really a picture')]);
     for (const lang of ['en_US', 'zh_TW']) {
-      const res = await t.call(c.upload2d.path, { agentId, image: b64(fake) }, { token: owner.token, lang });
+      const res = await t.call(c.upload2d, { agentId, image: b64(fake) }, { as: owner, lang });
       expect(res.body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
       expect(res.body.message).toBe(lang === 'en_US' ? 'The file is not a JPG, PNG or WebP image' : '檔案不是 JPG、PNG 或 WebP 圖片');
     }
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    expect((await t.call(c.upload2d.path, { agentId, image: b64(gif) }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
-    const huge = await t.call(c.upload2d.path, { agentId, image: b64(Buffer.alloc(5 * 1024 * 1024 + 1)) }, { token: owner.token });
+    expect((await t.call(c.upload2d, { agentId, image: b64(gif) }, { as: owner })).body.code).toBe(ErrorCode.AVATAR_BAD_IMAGE);
+    const huge = await t.call(c.upload2d, { agentId, image: b64(Buffer.alloc(5 * 1024 * 1024 + 1)) }, { as: owner });
     expect(huge.body.code).toBe(ErrorCode.AVATAR_IMAGE_TOO_LARGE);
   });
 
   it("stores a PNG re-encoded without its EXIF metadata, and applies a JPEG's EXIF orientation", async () => {
-    const agentId = await newAgent(owner.userId);
+    const agentId = await newAgent();
     const exif = { IFD0: { Copyright: 'secret owner', ImageDescription: 'home address' } };
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#44367f' } })
       .png()
       .withExif(exif)
       .toBuffer();
     expect((await sharp(png).metadata()).exif).toBeDefined();
-    const res = await t.call<{ image2d: string; kind: string }>(c.upload2d.path, { agentId, image: b64(png) }, { token: owner.token });
+    const res = await t.call(c.upload2d, { agentId, image: b64(png) }, { as: owner });
     expect(res.body.code).toBe(0);
     expect(res.body.data).toMatchObject({ kind: '2d' });
-    const stored = await get(res.body.data.image2d);
+    const stored = await get(res.body.data.image2d ?? '');
     expect(stored.statusCode).toBe(200);
     const meta = await sharp(stored.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 40, height: 20 });
@@ -137,8 +138,8 @@ describe('upload2d', () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const turned = await t.call<{ image2d: string }>(c.upload2d.path, { agentId, image: b64(jpeg) }, { token: owner.token });
-    const upright = await sharp((await get(turned.body.data.image2d)).rawPayload).metadata();
+    const turned = await t.call(c.upload2d, { agentId, image: b64(jpeg) }, { as: owner });
+    const upright = await sharp((await get(turned.body.data.image2d ?? '')).rawPayload).metadata();
     expect(upright).toMatchObject({ width: 20, height: 40 });
     expect(upright.orientation).toBeUndefined();
   });
@@ -146,24 +147,24 @@ describe('upload2d', () => {
 
 describe('3D avatars', () => {
   it('refuses a glTF binary without the VRM extension and random bytes; accepts a VRM', async () => {
-    const agentId = await newAgent(owner.userId);
+    const agentId = await newAgent();
     const plainGlb = writeGlb({ asset: { version: '2.0' }, extensionsUsed: ['KHR_materials_unlit'] }, Buffer.alloc(0));
     for (const file of [plainGlb, Buffer.from('glTF but not really'), Buffer.from('{"extensionsUsed":["VRM"]}')]) {
-      const res = await t.call(c.upload3d.path, { agentId, vrm: b64(file) }, { token: owner.token, lang: 'zh_TW' });
+      const res = await t.call(c.upload3d, { agentId, vrm: b64(file) }, { as: owner, lang: 'zh_TW' });
       expect(res.body).toMatchObject({ code: ErrorCode.AVATAR_BAD_VRM, message: '檔案不是 VRM 模型（需為帶有 VRM 擴充的 glTF 二進位檔）' });
     }
-    expect((await t.call(c.setKind.path, { agentId, kind: '3d' }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_NO_3D_MODEL_YET);
+    expect((await t.call(c.setKind, { agentId, kind: '3d' }, { as: owner })).body.code).toBe(ErrorCode.AVATAR_NO_3D_MODEL_YET);
     const vrm = buildDefaultVrm('Uploaded');
-    const ok = await t.call<{ model3d: string; kind: string }>(c.upload3d.path, { agentId, vrm: b64(vrm) }, { token: owner.token });
+    const ok = await t.call(c.upload3d, { agentId, vrm: b64(vrm) }, { as: owner });
     expect(ok.body.data.kind).toBe('3d');
-    const served = await get(ok.body.data.model3d);
+    const served = await get(ok.body.data.model3d ?? '');
     expect(served.headers['content-type']).toBe('model/gltf-binary');
     expect(served.rawPayload.equals(vrm)).toBe(true);
-    expect((await t.call(c.setKind.path, { agentId, kind: '2d' }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_NO_2D_IMAGE);
+    expect((await t.call(c.setKind, { agentId, kind: '2d' }, { as: owner })).body.code).toBe(ErrorCode.AVATAR_NO_2D_IMAGE);
   });
 
   it('checks the glTF JSON before storing: external URIs, deep nesting, glTF 1 are refused, in the caller’s language', async () => {
-    const agentId = await newAgent(owner.userId);
+    const agentId = await newAgent();
     const external = alteredVrm((json) => {
       (json.buffers as Array<Record<string, unknown>>)[0].uri = 'http://attacker.example/model.bin';
     });
@@ -189,29 +190,29 @@ describe('3D avatars', () => {
       ],
     ];
     for (const [file, code, lang, message] of cases) {
-      const res = await t.call(c.upload3d.path, { agentId, vrm: b64(file) }, { token: owner.token, lang });
+      const res = await t.call(c.upload3d, { agentId, vrm: b64(file) }, { as: owner, lang });
       expect(res.body).toMatchObject({ code, message });
     }
-    const after = await t.call<{ model3d: string | null }>(c.get.path, { agentId }, { token: owner.token });
+    const after = await t.call(c.get, { agentId }, { as: owner });
     expect(after.body.data.model3d).toBeNull();
     await expect(fs.readdir(path.join(dataDir, 'media', 'avatars', agentId))).rejects.toThrow(/ENOENT/);
   });
 
   it('refuses a model over 16 MB', async () => {
-    const agentId = await newAgent(owner.userId);
-    const res = await t.call(c.upload3d.path, { agentId, vrm: b64(Buffer.alloc(16 * 1024 * 1024 + 1)) }, { token: owner.token });
+    const agentId = await newAgent();
+    const res = await t.call(c.upload3d, { agentId, vrm: b64(Buffer.alloc(16 * 1024 * 1024 + 1)) }, { as: owner });
     expect(res.body.code).toBe(ErrorCode.AVATAR_VRM_TOO_LARGE);
   });
 
   it('lists the built-in model, serves it as a valid VRM and gives it to an agent', async () => {
-    const agentId = await newAgent(owner.userId);
-    const list = await t.call<{ items: Array<{ id: string; url: string }> }>(c.defaults3d.path, {}, { token: owner.token });
+    const agentId = await newAgent();
+    const list = await t.call(c.defaults3d, {}, { as: owner });
     expect(list.body.data.items.map((m) => m.id)).toEqual(['starlit-basic']);
     const file = await get(list.body.data.items[0]!.url);
     expect(file.statusCode).toBe(200);
     expect(isVrm(file.rawPayload)).toBe(true);
-    const used = await t.call<{ model3d: string; kind: string }>(c.useDefault3d.path, { agentId, modelId: 'starlit-basic' }, { token: owner.token });
+    const used = await t.call(c.useDefault3d, { agentId, modelId: 'starlit-basic' }, { as: owner });
     expect(used.body.data).toMatchObject({ kind: '3d', model3d: list.body.data.items[0]!.url });
-    expect((await t.call(c.useDefault3d.path, { agentId, modelId: 'nope' }, { token: owner.token })).body.code).toBe(ErrorCode.AVATAR_UNKNOWN_DEFAULT_MODEL);
+    expect((await t.call(c.useDefault3d, { agentId, modelId: 'nope' }, { as: owner })).body.code).toBe(ErrorCode.AVATAR_UNKNOWN_DEFAULT_MODEL);
   });
 });

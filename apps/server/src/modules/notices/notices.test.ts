@@ -1,8 +1,9 @@
 import { calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/server.ts';
+import { buildAdmin, buildUser } from '../../../test/factories.ts';
+import { type SignedIn, startTestServer, type TestServer } from '../../../test/server.ts';
 
-const P = '/ai/api/v1/message/notice';
+const c = calls.notices;
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -11,39 +12,39 @@ afterAll(async () => {
   await t?.close();
 });
 
-const unread = async (token: string) => (await t.call(calls.notices.unreadCount, {}, { token })).body.data;
+const unread = async (as: SignedIn) => (await t.call(c.unreadCount, {}, { as })).body.data;
 
 describe('access', () => {
   const userCalls = [
-    ['get_all_unread_count', {}],
-    ['get_system_notice', {}],
-    ['get_system_notice_detail', { id: '00000000-0000-4000-8000-000000000000' }],
-    ['system_notice_read', { all: true }],
-    ['interact_notice_list', {}],
-    ['get_interact_notice_detail', { id: '00000000-0000-4000-8000-000000000000' }],
-    ['interact_notice_read', { all: true }],
+    [c.unreadCount.path, {}],
+    [c.systemList.path, {}],
+    [c.systemDetail.path, { id: '00000000-0000-4000-8000-000000000000' }],
+    [c.systemRead.path, { all: true }],
+    [c.interactList.path, {}],
+    [c.interactDetail.path, { id: '00000000-0000-4000-8000-000000000000' }],
+    [c.interactRead.path, { all: true }],
   ] as const;
   const adminCalls = [
-    ['create_system_notice', { title: 'Hi', content: 'There' }],
-    ['create_user_system_notice', { userId: '00000000-0000-4000-8000-000000000000', title: 'Hi', content: 'There' }],
-    ['create_interact_notice', { userId: '00000000-0000-4000-8000-000000000000', kind: 'like', title: 'Hi', content: 'There' }],
+    [c.createSystem.path, { title: 'Hi', content: 'There' }],
+    [c.createUserSystem.path, { userId: '00000000-0000-4000-8000-000000000000', title: 'Hi', content: 'There' }],
+    [c.createInteract.path, { userId: '00000000-0000-4000-8000-000000000000', kind: 'like', title: 'Hi', content: 'There' }],
   ] as const;
 
-  it.each([...userCalls, ...adminCalls])('%s refuses anonymous callers with 401', async (name, body) => {
-    const res = await t.call(`${P}/${name}`, body);
+  it.each([...userCalls, ...adminCalls])('%s refuses anonymous callers with 401', async (path, body) => {
+    const res = await t.call(path, body);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(401);
   });
 
   it('refuses a made-up token with 401 in the caller language', async () => {
-    const res = await t.call(`${P}/get_all_unread_count`, {}, { token: 'not-a-real-token', lang: 'zh_TW' });
+    const res = await t.call(c.unreadCount, {}, { token: 'not-a-real-token', lang: 'zh_TW' });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('請先登入');
   });
 
-  it.each(adminCalls)('%s refuses a signed-in non-admin with 403', async (name, body) => {
-    const u = await t.user();
-    const res = await t.call(`${P}/${name}`, body, { token: u.token });
+  it.each(adminCalls)('%s refuses a signed-in non-admin with 403', async (path, body) => {
+    const u = await buildUser(t);
+    const res = await t.call(path, body, { as: u });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(403);
   });
@@ -51,94 +52,94 @@ describe('access', () => {
 
 describe('system notices', () => {
   it('a broadcast reaches existing users, updates their unread count, and reads per user', async () => {
-    const admin = await t.admin();
-    const alice = await t.user();
-    const bob = await t.user();
-    expect(await unread(alice.token)).toEqual({ system: '1', interact: '0', all: '1' });
+    const admin = await buildAdmin(t);
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    expect(await unread(alice)).toEqual({ system: '1', interact: '0', all: '1' });
 
-    const sent = await t.call(calls.notices.createSystem, { title: 'Maintenance', content: 'Tonight at 2am' }, { token: admin.token });
+    const sent = await t.call(c.createSystem, { title: 'Maintenance', content: 'Tonight at 2am' }, { as: admin });
     expect(sent.body.code).toBe(0);
     expect(sent.body.data.audience).toBe('everyone');
 
-    expect(await unread(alice.token)).toEqual({ system: '2', interact: '0', all: '2' });
-    const list = await t.call(calls.notices.systemList, {}, { token: alice.token });
+    expect(await unread(alice)).toEqual({ system: '2', interact: '0', all: '2' });
+    const list = await t.call(c.systemList, {}, { as: alice });
     expect(list.body.data.items.map((n) => n.title)).toEqual(['Maintenance', expect.stringContaining('Welcome')]);
     expect(list.body.data.items[0].read).toBe(false);
 
-    const detail = await t.call(calls.notices.systemDetail, { id: sent.body.data.id }, { token: alice.token });
+    const detail = await t.call(c.systemDetail, { id: sent.body.data.id }, { as: alice });
     expect(detail.body.data).toMatchObject({ title: 'Maintenance', content: 'Tonight at 2am', read: true });
-    expect(await unread(alice.token)).toEqual({ system: '1', interact: '0', all: '1' });
+    expect(await unread(alice)).toEqual({ system: '1', interact: '0', all: '1' });
     // Bob's copy stays unread.
-    expect((await unread(bob.token)).system).toBe('2');
+    expect((await unread(bob)).system).toBe('2');
   });
 
   it('welcomes a new account in the language it signed up in', async () => {
     const row = await t.starlit.services.auth.signUp(`zh${Date.now().toString(36)}`, 'correct horse battery', 'zh_TW');
-    const u = await t.user(row.userName);
-    const list = await t.call(calls.notices.systemList, {}, { token: u.token });
+    const u = await buildUser(t, row.userName);
+    const list = await t.call(c.systemList, {}, { as: u });
     expect(list.body.data.items.map((n) => n.title)).toEqual(['歡迎來到 Starlit']);
   });
 
   it('a new user does not inherit broadcasts sent before they joined', async () => {
-    const admin = await t.admin();
-    await t.call(`${P}/create_system_notice`, { title: 'Old news', content: 'Before you came' }, { token: admin.token });
-    const late = await t.user();
-    const list = await t.call(calls.notices.systemList, {}, { token: late.token });
+    const admin = await buildAdmin(t);
+    await t.ok(c.createSystem, { title: 'Old news', content: 'Before you came' }, { as: admin });
+    const late = await buildUser(t);
+    const list = await t.call(c.systemList, {}, { as: late });
     expect(list.body.data.items.map((n) => n.title)).not.toContain('Old news');
   });
 
   it('a notice to one user is visible to that user only', async () => {
-    const admin = await t.admin();
-    const carol = await t.user();
-    const dave = await t.user();
-    const sent = await t.call(calls.notices.createUserSystem, { userId: carol.userId, title: 'For Carol', content: 'Only you' }, { token: admin.token });
+    const admin = await buildAdmin(t);
+    const carol = await buildUser(t);
+    const dave = await buildUser(t);
+    const sent = await t.call(c.createUserSystem, { userId: carol.userId, title: 'For Carol', content: 'Only you' }, { as: admin });
     expect(sent.body.data.audience).toBe('user');
-    const other = await t.call(`${P}/get_system_notice_detail`, { id: sent.body.data.id }, { token: dave.token });
+    const other = await t.call(c.systemDetail, { id: sent.body.data.id }, { as: dave });
     expect(other.body.code).toBe(3001);
     expect(other.body.message).toBe('Notice not found');
-    const mine = await t.call(calls.notices.systemDetail, { id: sent.body.data.id }, { token: carol.token });
+    const mine = await t.call(c.systemDetail, { id: sent.body.data.id }, { as: carol });
     expect(mine.body.data.title).toBe('For Carol');
   });
 
   it('sending to an unknown user is refused with a clear message and creates nothing', async () => {
-    const admin = await t.admin();
-    const res = await t.call(`${P}/create_user_system_notice`, { userId: '00000000-0000-4000-8000-000000000000', title: 'x', content: 'y' }, { token: admin.token, lang: 'zh_TW' });
+    const admin = await buildAdmin(t);
+    const res = await t.call(c.createUserSystem, { userId: '00000000-0000-4000-8000-000000000000', title: 'x', content: 'y' }, { as: admin, lang: 'zh_TW' });
     expect(res.body).toMatchObject({ code: 2006, message: '找不到使用者' });
   });
 
   it('mark all read clears the system count and answers how many changed', async () => {
-    const admin = await t.admin();
-    const erin = await t.user();
-    await t.call(`${P}/create_system_notice`, { title: 'A', content: 'a' }, { token: admin.token });
-    await t.call(`${P}/create_system_notice`, { title: 'B', content: 'b' }, { token: admin.token });
-    const res = await t.call(calls.notices.systemRead, { all: true }, { token: erin.token });
+    const admin = await buildAdmin(t);
+    const erin = await buildUser(t);
+    await t.ok(c.createSystem, { title: 'A', content: 'a' }, { as: admin });
+    await t.ok(c.createSystem, { title: 'B', content: 'b' }, { as: admin });
+    const res = await t.call(c.systemRead, { all: true }, { as: erin });
     expect(res.body.data.updated).toBe(3);
-    expect((await unread(erin.token)).system).toBe('0');
-    const again = await t.call(calls.notices.systemRead, { all: true }, { token: erin.token });
+    expect((await unread(erin)).system).toBe('0');
+    const again = await t.call(c.systemRead, { all: true }, { as: erin });
     expect(again.body.data.updated).toBe(0);
   });
 
   it('marks a single notice read and refuses a notice that is not yours', async () => {
-    const admin = await t.admin();
-    const frank = await t.user();
-    const gina = await t.user();
-    const sent = await t.call(calls.notices.createUserSystem, { userId: gina.userId, title: 'G', content: 'g' }, { token: admin.token });
-    const refused = await t.call(`${P}/system_notice_read`, { id: sent.body.data.id }, { token: frank.token });
+    const admin = await buildAdmin(t);
+    const frank = await buildUser(t);
+    const gina = await buildUser(t);
+    const sent = await t.call(c.createUserSystem, { userId: gina.userId, title: 'G', content: 'g' }, { as: admin });
+    const refused = await t.call(c.systemRead, { id: sent.body.data.id }, { as: frank });
     expect(refused.body.code).toBe(3001);
-    const ok = await t.call(calls.notices.systemRead, { id: sent.body.data.id }, { token: gina.token });
+    const ok = await t.call(c.systemRead, { id: sent.body.data.id }, { as: gina });
     expect(ok.body.data.updated).toBe(1);
   });
 
   it('pages with a cursor without repeats or gaps', async () => {
-    const admin = await t.admin();
-    const reader = await t.user();
+    const admin = await buildAdmin(t);
+    const reader = await buildUser(t);
     for (let i = 0; i < 7; i++) {
-      await t.call(`${P}/create_user_system_notice`, { userId: reader.userId, title: `N${i}`, content: 'c' }, { token: admin.token });
+      await t.ok(c.createUserSystem, { userId: reader.userId, title: `N${i}`, content: 'c' }, { as: admin });
     }
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.call(calls.notices.systemList, { limit: 3, cursor }, { token: reader.token });
+      const res = await t.call(c.systemList, { limit: 3, cursor }, { as: reader });
       seen.push(...res.body.data.items.map((n) => n.title));
       cursor = res.body.data.nextCursor ?? undefined;
     } while (cursor);
@@ -147,82 +148,82 @@ describe('system notices', () => {
   });
 
   it('refuses bad input with a localized message naming the field and stores nothing', async () => {
-    const admin = await t.admin();
-    const before = await t.call(calls.notices.systemList, { limit: 100 }, { token: admin.token });
-    const en = await t.call(`${P}/create_system_notice`, { title: '', content: 'x' }, { token: admin.token });
+    const admin = await buildAdmin(t);
+    const before = await t.call(c.systemList, { limit: 100 }, { as: admin });
+    const en = await t.call(c.createSystem, { title: '', content: 'x' }, { as: admin });
     expect(en.status).toBe(200);
     expect(en.body.code).toBe(1001);
     expect(en.body.message).toContain('"title"');
-    const zh = await t.call(`${P}/create_system_notice`, { title: 'ok', content: 42 }, { token: admin.token, lang: 'zh_TW' });
+    const zh = await t.call(c.createSystem.path, { title: 'ok', content: 42 }, { as: admin, lang: 'zh_TW' });
     expect(zh.body.code).toBe(1001);
     expect(zh.body.message).toContain('欄位「content」');
-    const after = await t.call(calls.notices.systemList, { limit: 100 }, { token: admin.token });
+    const after = await t.call(c.systemList, { limit: 100 }, { as: admin });
     expect(after.body.data.items).toHaveLength(before.body.data.items.length);
   });
 
   it('refuses a damaged cursor as invalid input', async () => {
-    const u = await t.user();
-    const res = await t.call(`${P}/get_system_notice`, { cursor: 'garbage' }, { token: u.token });
+    const u = await buildUser(t);
+    const res = await t.call(c.systemList, { cursor: 'garbage' }, { as: u });
     expect(res.body.code).toBe(1001);
     const crafted = Buffer.from('2020-01-01T00:00:00Z|x').toString('base64url');
-    for (const path of ['get_system_notice', 'interact_notice_list']) {
-      const again = await t.call(`${P}/${path}`, { cursor: crafted }, { token: u.token });
+    for (const call of [c.systemList, c.interactList]) {
+      const again = await t.call(call, { cursor: crafted }, { as: u });
       expect(again.status).toBe(200);
       expect(again.body.code).toBe(1001);
     }
   });
 
   it('read needs exactly one of id or all', async () => {
-    const u = await t.user();
-    const none = await t.call(`${P}/system_notice_read`, {}, { token: u.token });
+    const u = await buildUser(t);
+    const none = await t.call(c.systemRead, {}, { as: u });
     expect(none.body.code).toBe(1001);
-    const both = await t.call(`${P}/system_notice_read`, { id: '00000000-0000-4000-8000-000000000000', all: true }, { token: u.token });
+    const both = await t.call(c.systemRead, { id: '00000000-0000-4000-8000-000000000000', all: true }, { as: u });
     expect(both.body.code).toBe(1001);
   });
 });
 
 describe('interactive notices', () => {
   it('admin sends one with an actor; the recipient sees it, reads it, and the counts follow', async () => {
-    const admin = await t.admin();
-    const actor = await t.user();
-    const target = await t.user();
+    const admin = await buildAdmin(t);
+    const actor = await buildUser(t);
+    const target = await buildUser(t);
     const sent = await t.call(
-      calls.notices.createInteract,
+      c.createInteract,
       { userId: target.userId, kind: 'like', title: 'New like', content: 'liked your work', actorId: actor.userId, targetType: 'work', targetId: 'w1' },
-      { token: admin.token },
+      { as: admin },
     );
     expect(sent.body.code).toBe(0);
     expect(sent.body.data.actor).toMatchObject({ userId: actor.userId, userName: actor.userName });
-    expect(await unread(target.token)).toEqual({ system: '1', interact: '1', all: '2' });
+    expect(await unread(target)).toEqual({ system: '1', interact: '1', all: '2' });
 
-    const list = await t.call(calls.notices.interactList, {}, { token: target.token });
+    const list = await t.call(c.interactList, {}, { as: target });
     expect(list.body.data.items).toHaveLength(1);
     expect(list.body.data.items[0]).toMatchObject({ kind: 'like', read: false });
 
-    const otherUser = await t.call(`${P}/get_interact_notice_detail`, { id: sent.body.data.id }, { token: actor.token });
+    const otherUser = await t.call(c.interactDetail, { id: sent.body.data.id }, { as: actor });
     expect(otherUser.body.code).toBe(3001);
 
-    const detail = await t.call(calls.notices.interactDetail, { id: sent.body.data.id }, { token: target.token });
+    const detail = await t.call(c.interactDetail, { id: sent.body.data.id }, { as: target });
     expect(detail.body.data.read).toBe(true);
-    expect((await unread(target.token)).interact).toBe('0');
+    expect((await unread(target)).interact).toBe('0');
   });
 
   it('features send interactive notices from the server, and mark-all-read clears them', async () => {
-    const a = await t.user();
-    const b = await t.user();
+    const a = await buildUser(t);
+    const b = await buildUser(t);
     for (const kind of ['follow', 'comment', 'gift'] as const) {
       await t.starlit.services.notices.sendInteract({ recipientId: b.userId, kind, title: kind, content: `${kind} happened`, actorId: a.userId });
     }
-    expect((await unread(b.token)).interact).toBe('3');
-    const res = await t.call(calls.notices.interactRead, { all: true }, { token: b.token });
+    expect((await unread(b)).interact).toBe('3');
+    const res = await t.call(c.interactRead, { all: true }, { as: b });
     expect(res.body.data.updated).toBe(3);
-    expect((await unread(b.token)).interact).toBe('0');
+    expect((await unread(b)).interact).toBe('0');
   });
 
   it('refuses an unknown kind', async () => {
-    const admin = await t.admin();
-    const u = await t.user();
-    const res = await t.call(`${P}/create_interact_notice`, { userId: u.userId, kind: 'poke', title: 't', content: 'c' }, { token: admin.token });
+    const admin = await buildAdmin(t);
+    const u = await buildUser(t);
+    const res = await t.call(c.createInteract.path, { userId: u.userId, kind: 'poke', title: 't', content: 'c' }, { as: admin });
     expect(res.body.code).toBe(1001);
     expect(res.body.message).toContain('"kind"');
   });
@@ -230,15 +231,15 @@ describe('interactive notices', () => {
 
 describe('realtime', () => {
   it('pushes a notice event to the recipient over server-sent events', async () => {
-    const admin = await t.admin();
-    const u = await t.user();
+    const admin = await buildAdmin(t);
+    const u = await buildUser(t);
     const address = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const res = await fetch(`${address}/ai/realtime`, { headers: { token: u.token }, signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     await reader.read();
-    await t.call(`${P}/create_user_system_notice`, { userId: u.userId, title: 'Ping', content: 'pong' }, { token: admin.token });
+    await t.ok(c.createUserSystem, { userId: u.userId, title: 'Ping', content: 'pong' }, { as: admin });
     let text = '';
     while (!text.includes('event: notice')) {
       const { value } = await reader.read();

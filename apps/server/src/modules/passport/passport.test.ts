@@ -1,8 +1,9 @@
+import { calls } from '@starlit/contract';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, formOf, type Page } from '../../../test/browser.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
-import { callWith, callbackOf, exchange, openSignIn, PASSWORD, signUpThroughPassport, submit } from '../../../test/sign-in.ts';
+import { callbackOf, exchange, openSignIn, PASSWORD, signUpThroughPassport, submit } from '../../../test/sign-in.ts';
 import { authCodes } from '../../db/schema/index.ts';
 
 let t: TestServer;
@@ -206,7 +207,7 @@ describe('forms', () => {
     victim.setCookie(origin, 'starlit_passport_csrf', attacker.cookie(`${origin}/passport/`, 'starlit_passport_csrf') ?? '', '/passport');
     const forged = await victim.request(`${origin}/passport/signout-all`, { form: { csrf: formOf(attackerPage.body, '/passport/signin').fields.csrf ?? '' } });
     expect(forged.status).toBe(403);
-    expect((await callWith(origin, '/ai/api/v1/auth/me', session.token)).status).toBe(200);
+    expect((await t.call(calls.auth.me, {}, { token: session.token })).status).toBe(200);
   });
 });
 
@@ -252,7 +253,7 @@ describe('provider session', () => {
     const session = (await exchange(b, origin, back.code, back.state)).data;
     const providerToken = b.cookie(`${origin}/passport/`, 'starlit_passport') ?? '';
     expect(providerToken).not.toBe('');
-    const asToken = await callWith(origin, '/ai/api/v1/auth/me', providerToken);
+    const asToken = await t.call(calls.auth.me, {}, { token: providerToken });
     expect(asToken.status).toBe(401);
     expect(asToken.body.code).toBe(401);
     const asBearer = await fetch(`${origin}/ai/api/v1/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${providerToken}` }, body: '{}' });
@@ -275,8 +276,8 @@ describe('provider session', () => {
     expect(account.body).toContain('href="/"');
     const everywhere = await b.request(`${origin}/passport/signout-all`, { form: formOf(account.body, '/passport/signout-all').fields });
     expect(everywhere.headers.get('location')).toBe('/passport/');
-    expect((await callWith(origin, '/ai/api/v1/auth/me', session.token)).status).toBe(401);
-    expect((await callWith(origin, '/ai/api/v1/auth/me', session.passportToken)).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, { token: session.token })).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, { token: session.passportToken })).status).toBe(401);
     expect((await b.request(`${origin}/passport/`)).body).toContain('<label for="username">Username</label>');
   });
 
@@ -288,7 +289,7 @@ describe('provider session', () => {
     const out = await b.request(`${origin}/passport/signout`, { form: formOf(account.body, '/passport/signout').fields });
     expect(out.headers.get('location')).toBe('/passport/');
     expect(b.cookie(`${origin}/passport/`, 'starlit_passport')).toBeUndefined();
-    expect((await callWith(origin, '/ai/api/v1/auth/me', session.token)).status).toBe(200);
+    expect((await t.call(calls.auth.me, {}, { token: session.token })).status).toBe(200);
   });
 
   it('signing in on /passport/ without OAuth parameters lands on the account page', async () => {

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
-import { startTestServer, type TestServer } from '../../../test/server.ts';
+import { buildDraftAgent, buildUser, buildVoice } from '../../../test/factories.ts';
+import { type SignedIn, startTestServer, type TestServer } from '../../../test/server.ts';
 import { encodeWithFfmpeg, hasFfmpeg, voiceWav } from '../../../test/voice-clips.ts';
 import { voices } from '../../db/schema/index.ts';
 
-type Voice = CallOutput<typeof calls.voices.detail>;
-const P = '/ai/api/v1/voice';
+const c = calls.voices;
+type Voice = CallOutput<typeof c.detail>;
 let t: TestServer;
 let dataDir: string;
 const official: Record<string, string> = {};
@@ -18,14 +19,8 @@ const official: Record<string, string> = {};
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-voices-'));
   t = await startTestServer({ DATA_DIR: dataDir });
-  const rows = await t.starlit.database.db
-    .insert(voices)
-    .values([
-      { name: 'Atlas', gender: 'Male', language: 'en', isOfficial: true, engineParams: { engine: 'espeak-ng', voice: 'en-us+m3', pitch: 38, speed: 160 } },
-      { name: 'Luna', gender: 'Female', language: 'en', isOfficial: true, engineParams: { engine: 'espeak-ng', voice: 'en-us+f3', pitch: 62, speed: 165 } },
-    ])
-    .returning();
-  for (const row of rows) official[row.name] = row.id;
+  official.Atlas = (await buildVoice(t, { name: 'Atlas', gender: 'Male', engineParams: { engine: 'espeak-ng', voice: 'en-us+m3', pitch: 38, speed: 160 } })).id;
+  official.Luna = (await buildVoice(t, { name: 'Luna', gender: 'Female', engineParams: { engine: 'espeak-ng', voice: 'en-us+f3', pitch: 62, speed: 165 } })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -38,13 +33,13 @@ const oversize = (size: number) => {
   return Buffer.concat([wav, Buffer.alloc(size - wav.length)]);
 };
 const b64 = (bytes: Buffer) => bytes.toString('base64');
-const clone = (token: string, audio: Buffer, lang?: string) => t.call(calls.voices.clone, { name: 'Me', gender: 'Female', audio: b64(audio) }, { token, lang });
-const list = async (tab: CallInput<typeof calls.voices.list>['tab'], token?: string) => (await t.call(calls.voices.list, { tab }, { token })).body;
+const clone = (as: SignedIn, audio: Buffer, lang?: string) => t.call(c.clone, { name: 'Me', gender: 'Female', audio: b64(audio) }, { as, lang });
+const list = async (tab: CallInput<typeof c.list>['tab'], as?: SignedIn) => (await t.call(c.list, { tab }, { as })).body;
 
-const settled = async (id: string, token: string): Promise<Voice> =>
+const settled = async (id: string, as: SignedIn): Promise<Voice> =>
   (
     await eventually(
-      () => t.call(calls.voices.detail, { id }, { token }),
+      () => t.call(c.detail, { id }, { as }),
       (res) => res.body.data.status !== 'creating',
       100,
     )
@@ -52,16 +47,16 @@ const settled = async (id: string, token: string): Promise<Voice> =>
 
 describe('access', () => {
   it.each([
-    ['clone', { name: 'x', gender: 'Male', audio: 'AAAA' }],
-    ['delete', { id: '00000000-0000-4000-8000-000000000000' }],
-    ['preview', { voiceId: '00000000-0000-4000-8000-000000000000' }],
-  ])('%s refuses anonymous callers with 401', async (name, body) => {
-    const res = await t.call(`${P}/${name}`, body);
+    [c.clone.path, { name: 'x', gender: 'Male', audio: 'AAAA' }],
+    [c.remove.path, { id: '00000000-0000-4000-8000-000000000000' }],
+    [c.preview.path, { voiceId: '00000000-0000-4000-8000-000000000000' }],
+  ])('%s refuses anonymous callers with 401', async (path, body) => {
+    const res = await t.call(path, body);
     expect(res.status).toBe(401);
   });
 
   it('the "my" tab needs a login; the others do not', async () => {
-    expect((await t.call(`${P}/list`, { tab: 'my' })).status).toBe(401);
+    expect((await t.call(c.list, { tab: 'my' })).status).toBe(401);
     expect((await list('recommend')).code).toBe(0);
   });
 });
@@ -74,23 +69,23 @@ describe('catalogue tabs', () => {
   });
 
   it('male and female split by gender and include the user own finished clones', async () => {
-    const u = await t.user();
-    const made = await clone(u.token, voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz: 220 }));
-    await settled(made.body.data.id, u.token);
-    expect((await list('male', u.token)).data.items.map((v) => v.name)).toEqual(['Atlas']);
-    expect((await list('female', u.token)).data.items.map((v) => v.name).sort()).toEqual(['Luna', 'Me']);
+    const u = await buildUser(t);
+    const made = await clone(u, voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz: 220 }));
+    await settled(made.body.data.id, u);
+    expect((await list('male', u)).data.items.map((v) => v.name)).toEqual(['Atlas']);
+    expect((await list('female', u)).data.items.map((v) => v.name).sort()).toEqual(['Luna', 'Me']);
     expect((await list('female')).data.items.map((v) => v.name)).toEqual(['Luna']);
-    expect((await list('my', u.token)).data.items.map((v) => v.id)).toEqual([made.body.data.id]);
+    expect((await list('my', u)).data.items.map((v) => v.id)).toEqual([made.body.data.id]);
   });
 });
 
 describe('cloning', () => {
   it('accepts a 5-second 44.1 kHz clip: creating, then done with offline parameters and a sample', async () => {
-    const u = await t.user();
-    const res = await clone(u.token, voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz: 120 }));
+    const u = await buildUser(t);
+    const res = await clone(u, voiceWav({ seconds: 5, sampleRate: 44_100, pitchHz: 120 }));
     expect(res.body.code).toBe(0);
     expect(res.body.data).toMatchObject({ kind: 'cloned', purchased: true, status: 'creating', clonedBy: expect.stringMatching(/Offline voice matcher/) });
-    const done = await settled(res.body.data.id, u.token);
+    const done = await settled(res.body.data.id, u);
     const [row] = await t.starlit.database.db.select().from(voices).where(eq(voices.id, done.id));
     expect(row.clipKey).toMatch(/^voices\/clips\/[0-9a-f]{32}\.wav$/);
     expect(row.clipKey).not.toContain(done.id);
@@ -102,10 +97,10 @@ describe('cloning', () => {
   });
 
   it.skipIf(!hasFfmpeg)('accepts an MP3 clip (needs ffmpeg)', async () => {
-    const u = await t.user();
-    const res = await clone(u.token, encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 44_100 }), 'mp3'));
+    const u = await buildUser(t);
+    const res = await clone(u, encodeWithFfmpeg(voiceWav({ seconds: 5, sampleRate: 44_100 }), 'mp3'));
     expect(res.body.code).toBe(0);
-    expect((await settled(res.body.data.id, u.token)).status).toBe('done');
+    expect((await settled(res.body.data.id, u)).status).toBe('done');
   });
 
   const refusals: Array<[string, () => Buffer, number, string]> = [
@@ -117,85 +112,85 @@ describe('cloning', () => {
   ];
 
   it.each(refusals)('refuses %s by name and creates nothing', async (_, make, code, message) => {
-    const u = await t.user();
-    const res = await clone(u.token, make());
+    const u = await buildUser(t);
+    const res = await clone(u, make());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code, message });
-    expect((await list('my', u.token)).data.items).toEqual([]);
+    expect((await list('my', u)).data.items).toEqual([]);
   });
 
   it('answers 413 to a body far past the clip limit', async () => {
-    const u = await t.user();
-    expect((await clone(u.token, oversize(8 * 1024 * 1024))).status).toBe(413);
+    const u = await buildUser(t);
+    expect((await clone(u, oversize(8 * 1024 * 1024))).status).toBe(413);
   });
 
   it('refuses in the caller language', async () => {
-    const u = await t.user();
-    const res = await clone(u.token, voiceWav({ seconds: 2, sampleRate: 44_100 }), 'zh_TW');
+    const u = await buildUser(t);
+    const res = await clone(u, voiceWav({ seconds: 2, sampleRate: 44_100 }), 'zh_TW');
     expect(res.body).toMatchObject({ code: 6103, message: '音訊片段太短：長度須為 3 到 8 秒' });
   });
 
   it('keeps at most 3 clones per user', async () => {
-    const u = await t.user();
+    const u = await buildUser(t);
     const clip = voiceWav({ seconds: 3.5, sampleRate: 22_050 });
-    for (let i = 0; i < 3; i++) expect((await clone(u.token, clip)).body.code).toBe(0);
-    expect((await clone(u.token, clip)).body).toMatchObject({ code: 6108, message: 'You can keep at most 3 cloned voices: delete one first' });
+    for (let i = 0; i < 3; i++) expect((await clone(u, clip)).body.code).toBe(0);
+    expect((await clone(u, clip)).body).toMatchObject({ code: 6108, message: 'You can keep at most 3 cloned voices: delete one first' });
   });
 
   it('fails a clone with a reason when the clip holds no voice', async () => {
-    const u = await t.user();
+    const u = await buildUser(t);
     const silence = voiceWav({ seconds: 4, sampleRate: 22_050, pitchHz: 0 });
-    const res = await clone(u.token, silence);
-    const failed = await settled(res.body.data.id, u.token);
+    const res = await clone(u, silence);
+    const failed = await settled(res.body.data.id, u);
     expect(failed.status).toBe('failed');
     expect(failed.failureReason).toBe('No clear voice was found in the clip: record again somewhere quiet');
-    const zh = await t.call(calls.voices.detail, { id: failed.id }, { token: u.token, lang: 'zh_TW' });
+    const zh = await t.call(c.detail, { id: failed.id }, { as: u, lang: 'zh_TW' });
     expect(zh.body.data.failureReason).toBe('音訊片段中找不到清晰的人聲：請在安靜的地方重新錄製');
   });
 });
 
 describe('own voices', () => {
   it('only the owner sees and deletes a clone; official voices cannot be deleted', async () => {
-    const owner = await t.user();
-    const other = await t.user();
-    const id = (await clone(owner.token, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
-    await settled(id, owner.token);
-    expect((await t.call(`${P}/detail`, { id }, { token: other.token })).body.code).toBe(6101);
-    expect((await t.call(`${P}/delete`, { id }, { token: other.token })).status).toBe(403);
-    expect((await t.call(`${P}/delete`, { id: official.Atlas }, { token: owner.token })).status).toBe(403);
-    expect((await t.call(`${P}/delete`, { id }, { token: owner.token })).body).toMatchObject({ code: 0, data: { deleted: true } });
-    expect((await t.call(`${P}/detail`, { id }, { token: owner.token })).body.code).toBe(6101);
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    const id = (await clone(owner, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
+    await settled(id, owner);
+    expect((await t.call(c.detail, { id }, { as: other })).body.code).toBe(6101);
+    expect((await t.call(c.remove, { id }, { as: other })).status).toBe(403);
+    expect((await t.call(c.remove, { id: official.Atlas }, { as: owner })).status).toBe(403);
+    expect((await t.call(c.remove, { id }, { as: owner })).body).toMatchObject({ code: 0, data: { deleted: true } });
+    expect((await t.call(c.detail, { id }, { as: owner })).body.code).toBe(6101);
   });
 
   it('refuses to delete a cloned voice an agent speaks with, and changes nothing', async () => {
-    const owner = await t.user();
-    const id = (await clone(owner.token, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
-    await settled(id, owner.token);
-    const agent = await t.call(calls.agents.create, { nickname: 'Echo' }, { token: owner.token });
-    const set = await t.call('/ai/api/v1/agent/set_voices', { id: agent.body.data.id, voices: [{ voiceId: id }] }, { token: owner.token });
+    const owner = await buildUser(t);
+    const id = (await clone(owner, voiceWav({ seconds: 4, sampleRate: 48_000 }))).body.data.id;
+    await settled(id, owner);
+    const agent = await buildDraftAgent(t, owner, { nickname: 'Echo' });
+    const set = await t.call(calls.agents.setVoices, { id: agent.id, voices: [{ voiceId: id }] }, { as: owner });
     expect(set.body.code).toBe(0);
-    const refused = await t.call(`${P}/delete`, { id }, { token: owner.token });
+    const refused = await t.call(c.remove, { id }, { as: owner });
     expect(refused.body).toMatchObject({ code: 6116, message: 'One of your agents speaks with this voice: take it off the agent first' });
-    expect((await t.call(`${P}/detail`, { id }, { token: owner.token })).body.code).toBe(0);
-    await t.call('/ai/api/v1/agent/set_voices', { id: agent.body.data.id, voices: [] }, { token: owner.token });
-    expect((await t.call(`${P}/delete`, { id }, { token: owner.token })).body.code).toBe(0);
+    expect((await t.call(c.detail, { id }, { as: owner })).body.code).toBe(0);
+    await t.ok(calls.agents.setVoices, { id: agent.id, voices: [] }, { as: owner });
+    expect((await t.call(c.remove, { id }, { as: owner })).body.code).toBe(0);
   });
 });
 
 describe('preview', () => {
   it('speaks the sample sentence with the chosen settings and answers a playable URL', async () => {
-    const u = await t.user();
-    const res = await t.call(calls.voices.preview, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
+    const u = await buildUser(t);
+    const res = await t.call(c.preview, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { as: u });
     expect(res.body.code).toBe(0);
     expect(res.body.data).toMatchObject({ engine: 'eSpeak NG (offline)', contentType: 'audio/wav' });
-    const again = await t.call(calls.voices.preview, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { token: u.token });
+    const again = await t.call(c.preview, { voiceId: official.Luna, pitch: 4, volume: 1.2, speed: 1.5 }, { as: u });
     expect(again.body.data.url).toBe(res.body.data.url);
     expect((await t.starlit.app.inject({ method: 'GET', url: res.body.data.url })).statusCode).toBe(200);
   });
 
   it('refuses settings outside the slider ranges', async () => {
-    const u = await t.user();
-    expect((await t.call(`${P}/preview`, { voiceId: official.Luna, pitch: 13 }, { token: u.token })).body.code).toBe(1001);
-    expect((await t.call(`${P}/preview`, { voiceId: official.Luna, speed: 2.5 }, { token: u.token })).body.code).toBe(1001);
+    const u = await buildUser(t);
+    expect((await t.call(c.preview, { voiceId: official.Luna, pitch: 13 }, { as: u })).body.code).toBe(1001);
+    expect((await t.call(c.preview, { voiceId: official.Luna, speed: 2.5 }, { as: u })).body.code).toBe(1001);
   });
 });
