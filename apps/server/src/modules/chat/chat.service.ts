@@ -17,7 +17,7 @@ import type { ChatMemoriesPayload } from './chat.jobs.ts';
 import { type ReplyLease, takeReplyLease } from './chat.lease.ts';
 import { chatRemember, personaOf, turnsOf } from './chat.remember.ts';
 import { suggestReplies } from './chat.suggestions.ts';
-import { chatRepository, type ChatRepository, type ConversationRecord, type HeatRow, type MemoryRow, type MessageRow, type NewMessage } from './chat.repository.ts';
+import { chatRepository, conversationVoicesFolder, type ChatRepository, type ConversationRecord, type HeatRow, type MemoryRow, type MessageRow, type NewMessage } from './chat.repository.ts';
 
 /** A conversation with what the chat room needs of its agent, deleted agents included (their chats stay readable). */
 export type ConversationRow = ConversationRecord & {
@@ -152,12 +152,18 @@ export function chatService(deps: {
     /** Deletes the caller's conversations, all of them or none: 403 when any is someone else's. */
     async remove(userId: string, ids: string[]): Promise<number> {
       const unique = [...new Set(ids)];
-      return withTx(deps.db, undefined, async (tx) => {
+      const deleted = await withTx(deps.db, undefined, async (tx) => {
         const repo = chatRepository(tx);
         const found = (await repo.owners(unique)).map((c) => ({ id: c.id, ownerId: c.userId }));
         authorizeOwnerOfAll(userId, unique, found, ErrorCode.CHAT_CONVERSATION_NOT_FOUND);
         return repo.softDelete(userId, unique);
       });
+      // the voice takes go once the rows are, so a rolled-back delete keeps what it played;
+      // takes a crash leaves behind are swept as orphans (media-owners.ts)
+      for (const id of unique) {
+        for await (const take of deps.storage.list(conversationVoicesFolder(id))) await deps.storage.delete(take.key);
+      }
+      return deleted;
     },
 
     /**
@@ -291,7 +297,7 @@ export function chatService(deps: {
         );
         const extension = spoken.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
         // a new name for every take, so a regenerated voice is never served from a stale cache
-        const url = await deps.storage.put(`chat/${conversation.id}/${message.id}-${Date.now()}.${extension}`, spoken.audio, spoken.contentType);
+        const url = await deps.storage.put(`${conversationVoicesFolder(conversation.id)}${message.id}-${Date.now()}.${extension}`, spoken.audio, spoken.contentType);
         await chat.updateMessage(message.id, { voice: url });
         return { voice: url, engine: spoken.engine };
       } catch {

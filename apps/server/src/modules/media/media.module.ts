@@ -3,6 +3,7 @@ import { sweepOrphans } from '../../platform/storage-sweep.ts';
 import { agentCardsRepository } from '../agents/agent-cards.repository.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { avatarsRepository } from '../avatars/avatars.repository.ts';
+import { chatRepository } from '../chat/chat.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
 import { mediaOwners } from './media-owners.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -17,6 +18,7 @@ export const mediaModule = defineModule({
       cards: agentCardsRepository(database.db),
       avatars: avatarsRepository(database.db),
       voices: voicesRepository(database.db),
+      chat: chatRepository(database.db),
     });
     const media = { sweep: () => sweepOrphans(storage, owners) };
     jobs.provide('media.sweep', media);
