@@ -37,7 +37,7 @@ describe.runIf(!onPostgres)('after a restart on PGlite', () => {
     const left = await cutOffReply(30);
     await t.restart();
     expect(await statusOf(left.replyId)).toEqual({ status: 'interrupted', content: 'Once upon a' });
-    const next = await send(t, me.token, { conversationId: left.conversationId, content: 'Are you there?' });
+    const next = await send(t, me, { conversationId: left.conversationId, content: 'Are you there?' });
     expect(next.done?.status).toBe('complete');
   });
 });
@@ -50,14 +50,14 @@ describe.runIf(onPostgres)('after a restart on PostgreSQL', () => {
     await t.restart();
 
     expect(await statusOf(lapsed.replyId)).toEqual({ status: 'interrupted', content: 'Once upon a' });
-    expect((await send(t, me.token, { conversationId: lapsed.conversationId, content: 'Are you there?' })).done?.status).toBe('complete');
+    expect((await send(t, me, { conversationId: lapsed.conversationId, content: 'Are you there?' })).done?.status).toBe('complete');
 
     expect((await statusOf(live.replyId)).status).toBe('streaming');
-    expect((await send(t, me.token, { conversationId: live.conversationId, content: 'Hello?' })).body).toMatchObject({ code: 7004 });
+    expect((await send(t, me, { conversationId: live.conversationId, content: 'Hello?' })).body).toMatchObject({ code: 7004 });
 
     // the holder dies too: once its lease lapses, the next send takes over and ends its reply
     await t.starlit.database.db.execute(sql`update conversations set reply_lease_until = now() - interval '1 second' where id = ${live.conversationId}`);
-    expect((await send(t, me.token, { conversationId: live.conversationId, content: 'Hello now?' })).done?.status).toBe('complete');
+    expect((await send(t, me, { conversationId: live.conversationId, content: 'Hello now?' })).done?.status).toBe('complete');
     expect(await statusOf(live.replyId)).toEqual({ status: 'interrupted', content: 'Once upon a' });
   });
 });

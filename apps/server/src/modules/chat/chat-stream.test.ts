@@ -1,4 +1,4 @@
-import { calls } from '@starlit/contract';
+import { CHAT_SEND_PATH, calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_CHAT_ENGINE, type ChatModel } from '../../ai/chat/index.ts';
 import type { SpeechModel } from '../../ai/speech/index.ts';
@@ -8,8 +8,8 @@ import { chatRepository } from './chat.repository.ts';
 import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
-import { buildAgent, giveAgentVoice } from '../../../test/factories.ts';
-import { C, messagesOf, open, parseEvents, send, stream, tokensOf } from './chat.fixtures.ts';
+import { buildAgent, buildUser, giveAgentVoice } from '../../../test/factories.ts';
+import { messagesOf, open, parseEvents, send, stream, tokensOf } from './chat.fixtures.ts';
 
 interface ProviderRequest {
   messages: Array<{ role: string; content: string }>;
@@ -44,13 +44,13 @@ describe('chat room through an OpenAI-compatible provider', () => {
   });
 
   it("sends the role, the user's chat identity, pinned memories and the branch, and stores the streamed reply", async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const agentId = (await buildAgent(t, { owner })).id;
     await t.starlit.database.db.insert(chatIdentities).values({ userId: me.userId, name: 'Mia', gender: 'Female', background: 'A violinist.', isGlobal: true });
     const chat = await open(t, me, agentId);
-    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Mia fears the dark' }, { token: me.token });
-    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Not for the prompt', pinned: false }, { token: me.token });
-    const res = await send(t, me.token, { conversationId: chat.id, content: 'Sing for me' });
+    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Mia fears the dark' }, { as: me });
+    await t.call(calls.chat.memoryAdd, { conversationId: chat.id, content: 'Not for the prompt', pinned: false }, { as: me });
+    const res = await send(t, me, { conversationId: chat.id, content: 'Sing for me' });
     expect(tokensOf(res.events)).toEqual(['Twinkle ', 'twinkle.']);
     const [system, ...turns] = replyPrompts().at(-1)!.messages;
     expect(system.role).toBe('system');
@@ -71,18 +71,18 @@ describe('chat room through an OpenAI-compatible provider', () => {
   });
 
   it('drops NUL characters a model sends, in the reply and in its suggestions', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
-    const res = await send(t, me.token, { conversationId: chat.id, content: 'Count from zero' });
+    const res = await send(t, me, { conversationId: chat.id, content: 'Count from zero' });
     expect(tokensOf(res.events).join('')).toBe('Twinkle twinkle.');
     expect(res.events.at(-1)).toMatchObject({ event: 'suggestions', data: { suggestions: ['Twinkle', 'Zero one', 'Two'] } });
     expect((await messagesOf(t, me, chat.id)).at(-1)).toMatchObject({ content: 'Twinkle twinkle.', status: 'complete', suggestions: ['Twinkle', 'Zero one', 'Two'] });
   });
 
   it('keeps the part that arrived when the provider fails after the first token', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
-    const res = await send(t, me.token, { conversationId: chat.id, content: 'Now fail' });
+    const res = await send(t, me, { conversationId: chat.id, content: 'Now fail' });
     expect(res.done).toMatchObject({ status: 'failed' });
     const [, question, reply] = await messagesOf(t, me, chat.id);
     expect(question).toMatchObject({ role: 'user', content: 'Now fail', status: 'complete' });
@@ -90,17 +90,17 @@ describe('chat room through an OpenAI-compatible provider', () => {
   });
 
   it("keeps the user's message and frees the conversation when the provider fails before the first token", async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const before = requests.length;
-    const res = await send(t, me.token, { conversationId: chat.id, content: 'Please refuse' });
+    const res = await send(t, me, { conversationId: chat.id, content: 'Please refuse' });
     expect(res.done).toMatchObject({ status: 'failed' });
     // the adapter tried again before giving up
     expect(requests.length - before).toBe(3);
     const [, question, reply] = await messagesOf(t, me, chat.id);
     expect(question).toMatchObject({ content: 'Please refuse', status: 'complete' });
     expect(reply).toMatchObject({ content: '', status: 'failed' });
-    expect((await send(t, me.token, { conversationId: chat.id, content: 'Sing now' })).done?.status).toBe('complete');
+    expect((await send(t, me, { conversationId: chat.id, content: 'Sing now' })).done?.status).toBe('complete');
   });
 });
 
@@ -137,11 +137,11 @@ describe('one reply at a time', () => {
   });
 
   it('refuses sends while the agent is replying, without loss or interleaving, and takes one after', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
-    const first = send(t, me.token, { conversationId: chat.id, content: 'One' });
+    const first = send(t, me, { conversationId: chat.id, content: 'One' });
     await held.streaming;
-    const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me.token, { conversationId: chat.id, content })));
+    const racing = await Promise.all(['Two', 'Three', 'Four', 'Five'].map((content) => send(t, me, { conversationId: chat.id, content })));
     for (const refused of racing) expect(refused.body).toMatchObject({ code: 7004, message: 'The agent is still replying: wait for it to finish' });
     // what has streamed is saved while the reply goes on, so a reload mid-stream shows it
     const partial = await eventually(
@@ -157,7 +157,7 @@ describe('one reply at a time', () => {
       ['user', 'One'],
       ['agent', 'Waiting.'],
     ]);
-    const next = await send(t, me.token, { conversationId: chat.id, content: 'Six' });
+    const next = await send(t, me, { conversationId: chat.id, content: 'Six' });
     expect(next.done?.status).toBe('complete');
   });
 });
@@ -183,10 +183,10 @@ describe('many sends at the same moment', () => {
   });
 
   it('lets exactly one of simultaneous sends through and stores exactly its messages', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const sending = Array.from({ length: SENDS }, (_, i) =>
-      send(t, me.token, { conversationId: chat.id, content: `Message ${i}` }).then((res) => {
+      send(t, me, { conversationId: chat.id, content: `Message ${i}` }).then((res) => {
         if (res.body) count();
         return res;
       }),
@@ -217,10 +217,10 @@ describe('a client that goes away mid-reply', () => {
   });
 
   it('stops the model, keeps the partial reply as interrupted and frees the conversation', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const stop = new AbortController();
-    const res = await fetch(`${url}${C('send')}`, {
+    const res = await fetch(`${url}${CHAT_SEND_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: me.token },
       body: JSON.stringify({ conversationId: chat.id, content: 'Tell me a long story' }),
@@ -240,7 +240,7 @@ describe('a client that goes away mid-reply', () => {
     expect(reply).toMatchObject({ role: 'agent', content: 'Wait', status: 'interrupted' });
     held.release();
     // the lease went with the reply: the next message is taken
-    const next = await stream(t, me.token, 'send', { conversationId: chat.id, content: 'Again' });
+    const next = await stream(t, me, 'send', { conversationId: chat.id, content: 'Again' });
     expect(next.done?.status).toBe('complete');
   });
 });
@@ -266,43 +266,43 @@ describe('voice replies', () => {
   });
 
   it("speaks an agent message with the agent's voice settings, keeps it for replays, regenerates on request", async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const agentId = (await buildAgent(t, { owner })).id;
     await giveAgentVoice(t, agentId);
     const chat = await open(t, me, agentId);
     expect(chat.agentHasVoice).toBe(true);
-    const reply = await send(t, me.token, { conversationId: chat.id, content: 'Say something' });
-    const messageId = reply.done!.messageId as string;
+    const reply = await send(t, me, { conversationId: chat.id, content: 'Say something' });
+    const messageId = reply.done!.messageId;
 
-    const first = await t.call(calls.chat.voice, { messageId }, { token: me.token });
+    const first = await t.call(calls.chat.voice, { messageId }, { as: me });
     expect(first.body.data.voice).toMatch(/^\/media\/chat\/.+\.wav$/);
     expect(spoken.at(-1)).toMatchObject({ pitch: 2, speed: 1.5 });
     expect(spoken.at(-1)?.text).toBe((await messagesOf(t, me, chat.id)).at(-1)?.content);
     const audio = await t.starlit.app.inject({ method: 'GET', url: first.body.data.voice });
     expect(audio.statusCode).toBe(200);
 
-    const replay = await t.call(calls.chat.voice, { messageId }, { token: me.token });
+    const replay = await t.call(calls.chat.voice, { messageId }, { as: me });
     expect(replay.body.data.voice).toBe(first.body.data.voice);
     expect(spoken).toHaveLength(1);
-    const again = await t.call(calls.chat.voice, { messageId, regenerate: true }, { token: me.token });
+    const again = await t.call(calls.chat.voice, { messageId, regenerate: true }, { as: me });
     expect(again.body.data.voice).not.toBe(first.body.data.voice);
     expect(spoken).toHaveLength(2);
     expect((await messagesOf(t, me, chat.id)).at(-1)?.voice).toBe(again.body.data.voice);
 
-    const question = reply.done!.userMessageId as string;
-    expect((await t.call(calls.chat.voice, { messageId: question }, { token: me.token })).body).toMatchObject({ code: 7007 });
+    const question = reply.done!.userMessageId!;
+    expect((await t.call(calls.chat.voice, { messageId: question }, { as: me })).body).toMatchObject({ code: 7007 });
   });
 
   it('says "Voice generation failed" in the reader\'s language and keeps the message', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const agentId = (await buildAgent(t, { owner })).id;
     await giveAgentVoice(t, agentId);
     const chat = await open(t, me, agentId);
     failing = true;
     try {
-      const res = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { token: me.token });
+      const res = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { as: me });
       expect(res.body).toMatchObject({ code: 7008, message: 'Voice generation failed: regenerate it or start a new conversation' });
-      const zh = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { token: me.token, lang: 'zh_TW' });
+      const zh = await t.call(calls.chat.voice, { messageId: chat.messages[0].id }, { as: me, lang: 'zh_TW' });
       expect(zh.body.message).toBe('語音生成失敗：請重新生成或開始新對話');
     } finally {
       failing = false;
@@ -321,7 +321,7 @@ describe('the reply lease', () => {
   });
 
   it('is renewed and released only by its holder', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const repo = chatRepository(t.starlit.database.db);
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
@@ -333,13 +333,13 @@ describe('the reply lease', () => {
     expect(await repo.renewLease(chat.id, a, 30_000)).toBe(false);
     await repo.releaseLease(chat.id, a);
     // B still holds it: a send is refused
-    expect((await send(t, me.token, { conversationId: chat.id, content: 'Now?' })).body).toMatchObject({ code: 7004 });
+    expect((await send(t, me, { conversationId: chat.id, content: 'Now?' })).body).toMatchObject({ code: 7004 });
     await repo.releaseLease(chat.id, b);
-    expect((await send(t, me.token, { conversationId: chat.id, content: 'Now!' })).done?.status).toBe('complete');
+    expect((await send(t, me, { conversationId: chat.id, content: 'Now!' })).done?.status).toBe('complete');
   });
 
   it('moves the memory mark only from where the caller saw it', async () => {
-    const [me, owner] = [await t.user(), await t.user()];
+    const [me, owner] = [await buildUser(t), await buildUser(t)];
     const chat = await open(t, me, (await buildAgent(t, { owner })).id);
     const repo = chatRepository(t.starlit.database.db);
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];

@@ -1,12 +1,9 @@
 // What the chat API tests share: a client for the streaming routes and the conversation calls.
-import { calls, type CallOutput } from '@starlit/contract';
+import { CHAT_REGENERATE_PATH, CHAT_SEND_PATH, ChatStreamEvent, type ChatStreamEvents, calls, type CallOutput } from '@starlit/contract';
 import type { SignedIn, TestServer } from '../../../test/server.ts';
-
-export const C = (action: string) => `/ai/api/v1/chat/${action}`;
 
 /** A conversation with its messages, as chat/messages and chat/open answer it. */
 export type Detail = CallOutput<typeof calls.chat.messages>;
-export type Message = Detail['messages'][number];
 export interface SseEvent {
   event: string;
   data: Record<string, unknown>;
@@ -22,21 +19,27 @@ export function parseEvents(body: string): SseEvent[] {
     });
 }
 
-/** Posts to a streaming route like the web client and reads the whole event stream; envelopes come back as `body`. */
-export async function stream(t: TestServer, token: string | null, action: 'send' | 'regenerate', payload: Record<string, unknown>) {
+/** The `done` event's data, checked against the contract. */
+type Done = ChatStreamEvents['done'];
+
+/**
+ * Posts to a streaming route like the web client, as `as` (anonymous when null), and reads the
+ * whole event stream; envelopes come back as `body`.
+ */
+export async function stream(t: TestServer, as: SignedIn | null, action: 'send' | 'regenerate', payload: Record<string, unknown>) {
   const res = await t.starlit.app.inject({
     method: 'POST',
-    url: C(action),
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    url: action === 'send' ? CHAT_SEND_PATH : CHAT_REGENERATE_PATH,
+    headers: { 'content-type': 'application/json', ...(as ? { token: as.token } : {}) },
     payload: JSON.stringify(payload),
   });
-  if (!String(res.headers['content-type']).startsWith('text/event-stream')) return { status: res.statusCode, body: res.json(), events: [] as SseEvent[], done: null };
+  if (!String(res.headers['content-type']).startsWith('text/event-stream')) return { status: res.statusCode, body: res.json(), events: [] as SseEvent[], done: null as Done | null };
   const events = parseEvents(res.body);
-  const done = events.find((e) => e.event === 'done')?.data ?? null;
-  return { status: res.statusCode, body: null, events, done };
+  const done = events.find((e) => e.event === 'done');
+  return { status: res.statusCode, body: null, events, done: done ? ChatStreamEvent.done.parse(done.data) : null };
 }
 
-export const send = (t: TestServer, token: string | null, payload: Record<string, unknown>) => stream(t, token, 'send', payload);
+export const send = (t: TestServer, as: SignedIn | null, payload: Record<string, unknown>) => stream(t, as, 'send', payload);
 export const tokensOf = (events: SseEvent[]) => events.filter((e) => e.event === 'token').map((e) => String(e.data.text));
 
 /** A new conversation ("New chat"), so each test starts from the opening line. */

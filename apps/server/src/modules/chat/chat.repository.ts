@@ -16,6 +16,10 @@ export interface HeatRow {
   lastChatAt: Date | null;
 }
 
+/** Where voice takes are stored, a folder per conversation (`chat/<conversation id>/`). */
+export const CHAT_VOICES_FOLDER = 'chat/';
+export const conversationVoicesFolder = (conversationId: string) => `${CHAT_VOICES_FOLDER}${conversationId}/`;
+
 // a streaming reply whose conversation holds no live lease was cut off by a dead server
 const leaseLapsed = sql`(${conversations.replyLeaseUntil} is null or ${conversations.replyLeaseUntil} < now())`;
 
@@ -198,6 +202,16 @@ export function chatRepository(db: Handle) {
         .where(and(eq(conversations.userId, userId), inArray(conversations.id, ids), isNull(conversations.deletedAt)))
         .returning({ id: conversations.id });
       return rows.length;
+    },
+
+    /** Of these take URLs, those a message of a conversation not deleted still plays. */
+    async referencedVoices(urls: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ url: chatMessages.voice })
+        .from(chatMessages)
+        .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+        .where(and(inArray(chatMessages.voice, urls), isNull(conversations.deletedAt)));
+      return new Set(rows.flatMap((r) => (r.url ? [r.url] : [])));
     },
 
     /**

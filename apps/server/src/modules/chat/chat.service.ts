@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_MESSAGE_MAX, ErrorCode, MEMORY_EVERY_TURNS, chatLength } from '@starlit/contract';
+import { CHAT_MESSAGE_MAX, ErrorCode, chatLength } from '@starlit/contract';
 import { branchTo, leafFrom, shownBranch } from '@starlit/contract/rules';
 import { withTx, type Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,9 +14,10 @@ import type { IdentitiesService } from '../identities/identities.service.ts';
 import { authorizeConversation, authorizeTalk, foundMemory } from './chat.policy.ts';
 import { buildPrompt, treeOrder } from './chat.prompt.ts';
 import type { ChatMemoriesPayload } from './chat.jobs.ts';
-import { summarizeTurns } from './chat.memory.ts';
+import { type ReplyLease, takeReplyLease } from './chat.lease.ts';
+import { chatRemember, personaOf, turnsOf } from './chat.remember.ts';
 import { suggestReplies } from './chat.suggestions.ts';
-import { chatRepository, type ChatRepository, type ConversationRecord, type HeatRow, type MemoryRow, type MessageRow, type NewMessage } from './chat.repository.ts';
+import { chatRepository, conversationVoicesFolder, type ChatRepository, type ConversationRecord, type HeatRow, type MemoryRow, type MessageRow, type NewMessage } from './chat.repository.ts';
 
 /** A conversation with what the chat room needs of its agent, deleted agents included (their chats stay readable). */
 export type ConversationRow = ConversationRecord & {
@@ -59,22 +60,6 @@ export interface PendingReply {
   /** The conversation's lease: release it once the reply is stored; stop the reply if it is lost. */
   lease: ReplyLease;
 }
-
-export interface ReplyLease {
-  /** Aborts when the lease lapsed and may be someone else's now. */
-  lost: AbortSignal;
-  /** Ends the lease so the next message may be sent. */
-  release(): Promise<void>;
-}
-
-/** How long a reply lease lives without renewal; a dead server's lease lapses after this. */
-const LEASE_MS = 30_000;
-const RENEW_EVERY_MS = 10_000;
-
-const personaOf = (c: ConversationRow) => [c.roleSetting, c.roleIntro].filter((s) => s.trim()).join('\n\n');
-
-type Turn = { role: 'user' | 'assistant'; content: string };
-const turnsOf = (rows: MessageRow[]): Turn[] => rows.filter((r) => r.content).map((r) => ({ role: r.role === 'user' ? 'user' : 'assistant', content: r.content }));
 
 export function chatService(deps: {
   db: Db;
@@ -124,58 +109,6 @@ export function chatService(deps: {
     return memory;
   }
 
-  /**
-   * How many of the branch's questions were summarized already. The mark may sit on another
-   * branch (after an edit): then the questions this branch shares with it were.
-   */
-  async function summarizedOnBranch(conversationId: string, questions: MessageRow[], through: string | null): Promise<number> {
-    if (!through) return 0;
-    const onBranch = questions.findIndex((q) => q.id === through);
-    if (onBranch >= 0) return onBranch + 1;
-    const rows = await chat.messages(conversationId);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const shared = new Set<string>();
-    for (let m = byId.get(through); m; m = m.parentId ? byId.get(m.parentId) : undefined) shared.add(m.id);
-    let count = 0;
-    questions.forEach((q, i) => {
-      if (shared.has(q.id)) count = i + 1;
-    });
-    return count;
-  }
-
-  /**
-   * Holds the conversation's lease while a reply streams, renewing it so it never lapses
-   * mid-reply. `lost` aborts if the lease lapsed anyway (the database was unreachable for
-   * the whole lease) and another send may have taken it: one reply at a time holds even then.
-   */
-  async function lease(conversationId: string): Promise<ReplyLease> {
-    const token = randomUUID();
-    if (!(await chat.takeLease(conversationId, token, LEASE_MS))) throw new AppError(ErrorCode.CHAT_REPLY_RUNNING);
-    const lost = new AbortController();
-    let renewing: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
-      renewing = chat
-        .renewLease(conversationId, token, LEASE_MS)
-        .then((held) => {
-          if (!held) lost.abort(new Error('the reply lease was lost'));
-        })
-        .catch(() => undefined);
-    }, RENEW_EVERY_MS);
-    timer.unref();
-    let released = false;
-    return {
-      lost: lost.signal,
-      async release() {
-        if (released) return;
-        released = true;
-        clearInterval(timer);
-        // a renewal still on its way must land before the release, or it would take the lease back
-        await renewing;
-        await chat.releaseLease(conversationId, token);
-      },
-    };
-  }
-
   return {
     model,
     offline: model.engine === OFFLINE_CHAT_ENGINE,
@@ -219,12 +152,18 @@ export function chatService(deps: {
     /** Deletes the caller's conversations, all of them or none: 403 when any is someone else's. */
     async remove(userId: string, ids: string[]): Promise<number> {
       const unique = [...new Set(ids)];
-      return withTx(deps.db, undefined, async (tx) => {
+      const deleted = await withTx(deps.db, undefined, async (tx) => {
         const repo = chatRepository(tx);
         const found = (await repo.owners(unique)).map((c) => ({ id: c.id, ownerId: c.userId }));
         authorizeOwnerOfAll(userId, unique, found, ErrorCode.CHAT_CONVERSATION_NOT_FOUND);
         return repo.softDelete(userId, unique);
       });
+      // the voice takes go once the rows are, so a rolled-back delete keeps what it played;
+      // takes a crash leaves behind are swept as orphans (media-owners.ts)
+      for (const id of unique) {
+        for await (const take of deps.storage.list(conversationVoicesFolder(id))) await deps.storage.delete(take.key);
+      }
+      return deleted;
     },
 
     /**
@@ -259,7 +198,7 @@ export function chatService(deps: {
       authorizeTalk(userId, conversation);
       // a reply left streaming under a lapsed lease was cut off: interrupted before the lease changes hands
       await chat.markInterrupted(conversation.id);
-      const held = await lease(conversation.id);
+      const held = await takeReplyLease(chat, conversation.id);
       try {
         // the reads do not depend on each other: on PostgreSQL they run side by side
         const [stored, memories, identity] = await Promise.all([chat.messages(conversation.id), chat.memories(conversation.id), deps.identities.forChat(userId, conversation.agentId)]);
@@ -328,35 +267,15 @@ export function chatService(deps: {
       return suggestions.value;
     },
 
-    /**
-     * The memory job's work: every MEMORY_EVERY_TURNS user turns up to a reply, a summary of
-     * them into memory entries. Throws when the summary could not be stored (the job tries again).
-     */
-    async remember(conversationId: string, agentMessageId: string, signal: AbortSignal): Promise<void> {
-      const record = await chat.conversation(conversationId);
-      const [conversation] = record ? await withAgents([record]) : [];
-      if (!conversation) return;
-      const branch = branchTo(treeOrder(await chat.messages(conversationId)), agentMessageId);
-      // turns since the last summary: a regenerated or edited reply does not summarize the
-      // same turns again, and turns after a failed reply wait for the next complete one
-      const questions = branch.filter((r) => r.role === 'user');
-      if (questions.length < MEMORY_EVERY_TURNS) return;
-      const through = conversation.memoryThroughId;
-      const fresh = questions.slice(await summarizedOnBranch(conversationId, questions, through));
-      if (fresh.length < MEMORY_EVERY_TURNS) return;
-      const last = fresh[fresh.length - 1].id;
-      if (!(await chat.claimMemoryThrough(conversationId, through, last))) return;
-      const recent = branch.slice(branch.indexOf(fresh[0]));
-      try {
-        const known = (await chat.memories(conversationId)).map((m) => m.content);
-        const entries = await summarizeTurns(model, { persona: personaOf(conversation), agentName: conversation.agentNickname, turns: turnsOf(recent), known }, signal);
-        await chat.addMemories(entries.map((content) => ({ conversationId, content, source: 'summary' as const })));
-      } catch (err) {
-        // not remembered after all: the next attempt (or the next complete reply) tries these turns again
-        await chat.claimMemoryThrough(conversationId, last, through);
-        throw err;
-      }
-    },
+    /** The memory job's work (chat.remember.ts). */
+    remember: chatRemember({
+      chat,
+      model,
+      conversation: async (id) => {
+        const record = await chat.conversation(id);
+        return record ? (await withAgents([record]))[0] : undefined;
+      },
+    }),
 
     /** Speaks an agent message with the agent's first voice; the audio is kept for replays. */
     async voice(userId: string, messageId: string, regenerate: boolean, signal?: AbortSignal): Promise<{ voice: string; engine: string }> {
@@ -378,7 +297,7 @@ export function chatService(deps: {
         );
         const extension = spoken.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
         // a new name for every take, so a regenerated voice is never served from a stale cache
-        const url = await deps.storage.put(`chat/${conversation.id}/${message.id}-${Date.now()}.${extension}`, spoken.audio, spoken.contentType);
+        const url = await deps.storage.put(`${conversationVoicesFolder(conversation.id)}${message.id}-${Date.now()}.${extension}`, spoken.audio, spoken.contentType);
         await chat.updateMessage(message.id, { voice: url });
         return { voice: url, engine: spoken.engine };
       } catch {

@@ -3,6 +3,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { CARD_ASSETS_FOLDER, type CardsRepository } from '../cards/cards.repository.ts';
 import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
+import { CHAT_VOICES_FOLDER, type ChatRepository } from '../chat/chat.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
 
 /**
@@ -10,7 +11,7 @@ import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '
  * files its rows still use: what the orphan sweep may delete. Seeded and built-in files
  * (`seed/`, the default models) are in none of them.
  */
-export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; cards: CardsRepository; avatars: AvatarsRepository; voices: VoicesRepository }): StorageOwner[] {
+export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; cards: CardsRepository; avatars: AvatarsRepository; voices: VoicesRepository; chat: ChatRepository }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
   const byUrl = async (keys: string[], find: (urls: string[]) => Promise<Set<string>>) => {
@@ -28,5 +29,7 @@ export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; 
     { prefix: VOICE_CLIPS_FOLDER, referenced: (keys) => deps.voices.referencedClips(keys) },
     // spoken samples, and previews cached for a day (a preview is made again when asked)
     { prefix: VOICE_SPEECH_FOLDER, referenced: (keys) => byUrl(keys, deps.voices.referencedSamples) },
+    // spoken chat messages: a regenerated take replaces the old one, a deleted conversation's go
+    { prefix: CHAT_VOICES_FOLDER, referenced: (keys) => byUrl(keys, deps.chat.referencedVoices) },
   ];
 }

@@ -3,6 +3,7 @@ import { sweepOrphans } from '../../platform/storage-sweep.ts';
 import { cardsRepository } from '../cards/cards.repository.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { avatarsRepository } from '../avatars/avatars.repository.ts';
+import { chatRepository } from '../chat/chat.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
 import { mediaOwners } from './media-owners.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -17,6 +18,7 @@ export const mediaModule = defineModule({
       cards: cardsRepository(database.db),
       avatars: avatarsRepository(database.db),
       voices: voicesRepository(database.db),
+      chat: chatRepository(database.db),
     });
     // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
     const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };
