@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
+import { calls } from '@starlit/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { callAs } from '../support/api';
 import { signUpAt, uniqueName } from '../support/session';
 
 /** One PNG chunk: length, type, data and the CRC of type and data. */
@@ -78,15 +80,7 @@ test('a card is imported as a draft, exported as PNG, imported again, and the dr
   const first = await importCard(page, { name: 'wren.png', mimeType: 'image/png', buffer: v2PngCard(card) });
 
   // the editor's 3D step is another spec's concern: the built-in model is given through the API
-  const given = await page.evaluate(async (agentId) => {
-    const res = await fetch('/ai/api/v1/avatar/use_default_3d', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token: sessionStorage.getItem('token') ?? '' },
-      body: JSON.stringify({ agentId, modelId: 'starlit-basic' }),
-    });
-    return ((await res.json()) as { code: number }).code;
-  }, first);
-  expect(given).toBe(0);
+  await callAs(page, calls.avatars.useDefault3d, { agentId: first, modelId: 'starlit-basic' });
 
   await page.goto(`/#/agentcenter/${first}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Wren' })).toBeVisible();

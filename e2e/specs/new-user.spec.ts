@@ -1,4 +1,6 @@
+import { calls } from '@starlit/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { callAs } from '../support/api';
 import { gradientPng } from '../support/media';
 import { signUpAt, uniqueName } from '../support/session';
 
@@ -7,38 +9,21 @@ const LUNA = 'Luna 露娜';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
-/** Calls the API as the signed-in page does (its token header), answering the data. */
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([callPath, payload]) => {
-      const res = await fetch(`/ai/api/v1/${callPath}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token: sessionStorage.getItem('token') ?? '' },
-        body: JSON.stringify(payload),
-      });
-      return (await res.json()) as { code: number; message: string; data: unknown };
-    },
-    [path, body] as const,
-  );
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.message}`);
-  return answer.data as T;
-}
-
 /** A published public agent of the signed-in user, made through the same calls the editor makes. */
 async function publishedAgent(page: Page, nickname: string): Promise<string> {
-  const { id } = await api<{ id: string }>(page, 'agent/create', {
+  const { id } = await callAs(page, calls.agents.create, {
     nickname,
     roleSetting: 'A lighthouse keeper who reads the weather.',
     opening: 'Storm coming, friend?',
     roleIntro: 'Keeps the light on.',
   });
-  await api(page, 'agent/set_skills', { id, skills: ['TextToImage'] });
-  const voices = await api<{ items: { id: string }[] }>(page, 'voice/list', { tab: 'recommend', limit: 1 });
-  await api(page, 'agent/set_voices', { id, voices: [{ voiceId: voices.items[0].id }] });
-  await api(page, 'avatar/upload_2d', { agentId: id, image: gradientPng(32).toString('base64') });
-  await api(page, 'agent/audition', { id });
-  await api(page, 'agent/update', { id, isPublic: true });
-  await api(page, 'agent/publish', { id });
+  await callAs(page, calls.agents.setSkills, { id, skills: ['TextToImage'] });
+  const voices = await callAs(page, calls.voices.list, { tab: 'recommend', limit: 1 });
+  await callAs(page, calls.agents.setVoices, { id, voices: [{ voiceId: voices.items[0].id }] });
+  await callAs(page, calls.avatars.upload2d, { agentId: id, image: gradientPng(32).toString('base64') });
+  await callAs(page, calls.agents.audition, { id });
+  await callAs(page, calls.agents.update, { id, isPublic: true });
+  await callAs(page, calls.agents.publish, { id });
   return id;
 }
 
@@ -135,7 +120,7 @@ test('editing a published agent says what will happen before the first edit is s
   await expect(field(page, 'Opening line')).toHaveValue('Storm coming, friend?');
   await page.waitForTimeout(1000);
   expect(updates.count).toBe(0);
-  expect((await api<{ status: string }>(page, 'agent/get', { id })).status).toBe('published');
+  expect((await callAs(page, calls.agents.get, { id })).status).toBe('published');
 
   // confirming lets the edit through, and the page says the agent is a draft again
   await field(page, 'Opening line').pressSequentially('!');
@@ -144,7 +129,7 @@ test('editing a published agent says what will happen before the first edit is s
   await field(page, 'Opening line').pressSequentially('!');
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/This agent is a draft again after your edit/)).toBeVisible();
-  await expect.poll(async () => (await api<{ status: string; opening: string }>(page, 'agent/get', { id })).opening).toBe('Storm coming, friend?!!');
+  await expect.poll(async () => (await callAs(page, calls.agents.get, { id })).opening).toBe('Storm coming, friend?!!');
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
 });
 
@@ -171,7 +156,7 @@ test('an imported card shows its personality, scenario, greetings and lorebook i
       extensions: {},
     },
   };
-  const { agentId } = await api<{ agentId: string }>(page, 'agent/card/import', { base64: Buffer.from(JSON.stringify(card)).toString('base64') });
+  const { agentId } = await callAs(page, calls.cards.import, { base64: Buffer.from(JSON.stringify(card)).toString('base64') });
   await page.goto(`/#/agent/${agentId}`);
   const section = page.getByRole('region', { name: 'From the character card' });
   await expect(section.getByRole('textbox', { name: /^Personality/ })).toHaveValue('Gruff, loyal, superstitious.');

@@ -1,15 +1,13 @@
+import { calls } from '@starlit/contract';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { callAs } from './api';
 
 export const LUNA = 'Luna 露娜';
 export const LUNA_OPENING = 'Hello, night traveller.';
 
 /** The id of a seeded public agent, read the way the agent center reads it. */
 export async function agentIdOf(page: Page, nickname: string): Promise<string> {
-  const ids = await page.evaluate(async () => {
-    const res = await fetch('/ai/api/v1/agent/public_list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":50}' });
-    const body = (await res.json()) as { data: { items: { id: string; nickname: string }[] } };
-    return body.data.items.map((a) => [a.nickname, a.id] as const);
-  });
+  const ids = (await callAs(page, calls.agents.publicList, { limit: 50 })).items.map((a) => [a.nickname, a.id] as const);
   const id = ids.find(([name]) => name === nickname)?.[1];
   if (!id) throw new Error(`no public agent ${nickname}`);
   return id;

@@ -1,14 +1,11 @@
-import { calls, type CallInput } from '@starlit/contract';
+import { calls } from '@starlit/contract';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeWav } from '../src/ai/music/wav.ts';
 import type { SpeechModel } from '../src/ai/speech/speech-model.ts';
-import { buildDraftAgent, buildUser, buildVoice } from './factories.ts';
+import { buildUser, buildVoice } from './factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from './server.ts';
-
-/** A path of the agent calls (agent-cards.test.ts; the others name the contract's calls). */
-export const A = (action: string) => `/ai/api/v1/agent/${action}`;
 
 /**
  * A real speech engine for tests: it "speaks" a tone whose length follows the text and whose
@@ -71,11 +68,6 @@ export async function agentsWorld(): Promise<AgentsWorld> {
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The id of a new draft agent of `user` (agent-cards.test.ts; the others call buildDraftAgent). */
-export async function createAgent(t: TestServer, user: SignedIn, fields: Partial<CallInput<typeof calls.agents.create>> = {}): Promise<string> {
-  return (await buildDraftAgent(t, user, fields)).id;
 }
 
 /** Fills in everything publishing needs except the audition. */

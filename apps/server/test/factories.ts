@@ -55,10 +55,10 @@ export async function buildVoice(t: TestServer, overrides: Partial<typeof voices
   return row;
 }
 
-/** Gives an agent a voice (a new official one unless given) with slider settings. */
+/** Gives an agent a voice (a new official one unless given) with settings a slider can set (1.25 is its middle), so they survive a round trip. */
 export async function giveAgentVoice(t: TestServer, agentId: string, voiceId?: string): Promise<void> {
   const voice = voiceId ?? (await buildVoice(t)).id;
-  await t.starlit.database.db.insert(agentVoices).values({ agentId, voiceId: voice, position: 0, pitch: 2, volume: 1, speed: 1.5 });
+  await t.starlit.database.db.insert(agentVoices).values({ agentId, voiceId: voice, position: 0, pitch: 2, volume: 1, speed: 1.25 });
 }
 
 /** A conversation of `user` (a new one by default) with `agentId` (a new published agent by default), opened through the API. */

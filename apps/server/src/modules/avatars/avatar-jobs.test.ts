@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
+import { openEvents } from '../../../test/events.ts';
 import { buildDraftAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { agents } from '../../db/schema/agents.ts';
@@ -65,20 +66,11 @@ async function listenForJobEvent(t: TestServer, as: SignedIn): Promise<{ event: 
   const address = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
   // the event stream is not a contract call: a plain request with the session token
   const res = await fetch(`${address}/ai/realtime`, { headers: { token: as.token } });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const event = (async () => {
-    let text = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('stream ended without a job event');
-      text += value;
-      const match = /event: job\ndata: (.*)\n/.exec(text);
-      if (match) {
-        await reader.cancel();
-        return JSON.parse(match[1]!) as unknown;
-      }
-    }
-  })();
+  const events = openEvents(res);
+  const event = events.next('job').then(async (job) => {
+    await events.cancel();
+    return JSON.parse(job.data) as unknown;
+  });
   return { event };
 }
 

@@ -7,9 +7,10 @@ import { chatIdentities } from '../../db/schema/index.ts';
 import { chatRepository } from './chat.repository.ts';
 import { chatChunk, startFakeService, type FakeService } from '../../../test/fake-service.ts';
 import { eventually } from '../../../test/eventually.ts';
+import { openEvents } from '../../../test/events.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 import { buildAgent, buildUser, giveAgentVoice } from '../../../test/factories.ts';
-import { messagesOf, open, parseEvents, send, stream, tokensOf } from './chat.fixtures.ts';
+import { messagesOf, open, send, stream, tokensOf } from './chat.fixtures.ts';
 
 interface ProviderRequest {
   messages: Array<{ role: string; content: string }>;
@@ -226,10 +227,9 @@ describe('a client that goes away mid-reply', () => {
       body: JSON.stringify({ conversationId: chat.id, content: 'Tell me a long story' }),
       signal: stop.signal,
     });
-    const reader = res.body!.getReader();
-    let seen = '';
-    while (!seen.includes('event: token')) seen += new TextDecoder().decode((await reader.read()).value);
-    expect(parseEvents(seen)[0].event).toBe('start');
+    const events = openEvents(res);
+    await events.next('token');
+    expect(events.seen()[0].event).toBe('start');
     await held.streaming;
     stop.abort();
 
@@ -276,7 +276,7 @@ describe('voice replies', () => {
 
     const first = await t.call(calls.chat.voice, { messageId }, { as: me });
     expect(first.body.data.voice).toMatch(/^\/media\/chat\/.+\.wav$/);
-    expect(spoken.at(-1)).toMatchObject({ pitch: 2, speed: 1.5 });
+    expect(spoken.at(-1)).toMatchObject({ pitch: 2, speed: 1.25 });
     expect(spoken.at(-1)?.text).toBe((await messagesOf(t, me, chat.id)).at(-1)?.content);
     const audio = await t.starlit.app.inject({ method: 'GET', url: first.body.data.voice });
     expect(audio.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 // What the chat API tests share: a client for the streaming routes and the conversation calls.
 import { CHAT_REGENERATE_PATH, CHAT_SEND_PATH, ChatStreamEvent, type ChatStreamEvents, calls, type CallOutput } from '@starlit/contract';
+import { eventsOf } from '../../../test/events.ts';
 import type { SignedIn, TestServer } from '../../../test/server.ts';
 
 /** A conversation with its messages, as chat/messages and chat/open answer it. */
@@ -9,15 +10,7 @@ export interface SseEvent {
   data: Record<string, unknown>;
 }
 
-export function parseEvents(body: string): SseEvent[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n');
-      return { event: eventLine.slice('event: '.length), data: JSON.parse(dataLine.slice('data: '.length)) };
-    });
-}
+export const parseEvents = (body: string): SseEvent[] => eventsOf(body).map((e) => ({ event: e.event, data: JSON.parse(e.data) }));
 
 /** The `done` event's data, checked against the contract. */
 type Done = ChatStreamEvents['done'];

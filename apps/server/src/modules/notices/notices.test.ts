@@ -1,5 +1,6 @@
 import { calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEvents } from '../../../test/events.ts';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { type SignedIn, startTestServer, type TestServer } from '../../../test/server.ts';
 
@@ -237,15 +238,10 @@ describe('realtime', () => {
     const controller = new AbortController();
     const res = await fetch(`${address}/ai/realtime`, { headers: { token: u.token }, signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    await reader.read();
+    const events = openEvents(res);
+    await events.opened();
     await t.ok(c.createUserSystem, { userId: u.userId, title: 'Ping', content: 'pong' }, { as: admin });
-    let text = '';
-    while (!text.includes('event: notice')) {
-      const { value } = await reader.read();
-      text += new TextDecoder().decode(value);
-    }
-    expect(text).toContain('"box":"system"');
+    expect(JSON.parse((await events.next('notice')).data)).toMatchObject({ box: 'system' });
     controller.abort();
   });
 
