@@ -23,12 +23,6 @@ export const Session = z.object({
   returnTo: z.string().nullable(),
 });
 
-/** A user as an admin picks them (the one-user notice form). */
-export const UserMatch = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
-
-/** Users a search answers at most. */
-export const USER_SEARCH_MAX = 10;
-
 export const authCalls = {
   codeToToken: defineCall({
     path: '/ai/api/v1/auth/code_to_token',
@@ -64,13 +58,5 @@ export const authCalls = {
     access: 'user',
     input: EmptyInput,
     output: z.object({ revoked: z.number().int() }),
-  }),
-  searchUsers: defineCall({
-    path: '/ai/api/v1/user/search',
-    summary: 'Admins: users whose name contains the text (case-insensitive), names starting with it first',
-    tag: 'auth',
-    access: 'admin',
-    input: z.object({ query: z.string().trim().min(1).max(40) }),
-    output: z.object({ items: z.array(UserMatch) }),
   }),
 };

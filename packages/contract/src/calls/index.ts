@@ -7,6 +7,7 @@ import { chatCalls } from './chat.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
+import { userCalls } from './users.ts';
 import { voiceCalls } from './voices.ts';
 
 export * from './agents.ts';
@@ -17,6 +18,7 @@ export * from './chat.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './notices.ts';
+export * from './users.ts';
 export * from './voices.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
@@ -29,6 +31,7 @@ export const calls = {
   home: homeCalls,
   identities: identityCalls,
   notices: noticeCalls,
+  users: userCalls,
   voices: voiceCalls,
 };
 

@@ -1,4 +1,4 @@
-import { calls, ErrorCode, pickLanguage, USER_SEARCH_MAX } from '@starlit/contract';
+import { calls, ErrorCode, pickLanguage } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, rateLimited } from '../../platform/errors.ts';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
@@ -66,8 +66,4 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   registerCall(app, calls.auth.logout, deps.authenticate, async ({ user }) => ({ revoked: await auth.revoke(user.sessionId) }));
 
   registerCall(app, calls.auth.logoutAll, deps.authenticate, async ({ user }) => ({ revoked: await auth.revokeAll(user.id) }));
-
-  registerCall(app, calls.auth.searchUsers, deps.authenticate, async ({ input }) => ({
-    items: (await deps.users.search(input.query, USER_SEARCH_MAX)).map((u) => ({ userId: u.id, userName: u.userName, avatar: u.avatar })),
-  }));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
 
-const search = calls.auth.searchUsers;
+const search = calls.users.search;
 
 describe('user search (admins pick a notice recipient by name)', () => {
   let t: TestServer;

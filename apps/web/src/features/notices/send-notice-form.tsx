@@ -31,7 +31,7 @@ function RecipientPicker({ picked, onPick }: { picked: Recipient | null; onPick(
     const timer = setTimeout(() => setDebounced(query.trim()), LIMITS.defaultDebounceMs);
     return () => clearTimeout(timer);
   }, [query]);
-  const matches = useCall(calls.auth.searchUsers, { query: debounced }, { enabled: debounced !== '' && picked === null });
+  const matches = useCall(calls.users.search, { query: debounced }, { enabled: debounced !== '' && picked === null });
 
   if (picked) {
     return (
