@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorMessages, LANGUAGES, messages } from '@starlit/contract';
+import { errorMessages, LANGUAGES, messages, SkillKey } from '@starlit/contract';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './i18n';
 
@@ -65,6 +65,16 @@ describe('locale files', () => {
       }
     });
   }
+});
+
+describe('one name for one thing', () => {
+  // the editor and the agent page once named the same skill differently in zh_TW
+  it.each(LANGUAGES)('%s: agents.json names each skill once', (language) => {
+    const entries = [...load(language, 'agents.json').keys()];
+    for (const skill of SkillKey.options) {
+      expect(entries.filter((key) => key.endsWith(`.${skill}`)), skill).toHaveLength(1);
+    }
+  });
 });
 
 describe('namespaces follow the features', () => {
