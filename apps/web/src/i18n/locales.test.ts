@@ -72,8 +72,24 @@ describe('one name for one thing', () => {
   it.each(LANGUAGES)('%s: agents.json names each skill once', (language) => {
     const entries = [...load(language, 'agents.json').keys()];
     for (const skill of SkillKey.options) {
-      expect(entries.filter((key) => key.endsWith(`.${skill}`)), skill).toHaveLength(1);
+      expect(
+        entries.filter((key) => key.endsWith(`.${skill}`)),
+        skill,
+      ).toHaveLength(1);
     }
+  });
+});
+
+describe('punctuation is translated', () => {
+  // zh_TW writes "：", so a colon after a translated label belongs in the label's translation
+  it('no feature puts a colon of its own after a translated string', () => {
+    const files = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
+    const found = files.flatMap((file) =>
+      readFileSync(join(featuresDir, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\{\w*t\([^)]*\)\}:/.test(line) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });
 
