@@ -133,6 +133,7 @@ describe('Traditional Chinese wording', () => {
   it.each([
     ['"您"', /您/],
     ['"AI 角色" (the agent is "智能體")', /AI\s*角色/],
+    ['"簡介" (the role intro is "角色介紹")', /簡介/],
   ])('never uses %s', (_name, pattern) => {
     expect(texts.filter(([, text]) => pattern.test(text)).map(([key]) => key)).toEqual([]);
   });
