@@ -43,6 +43,9 @@ for (const width of widths) {
       // the open event stream keeps the network busy, so wait for the welcome notice itself
       await expect(page.getByRole('button', { name: /Welcome to Starlit|歡迎來到 Starlit/ })).toBeVisible();
       await noSidewaysScroll(page);
+      // a short title is shown whole: on a phone the time moves under it instead of cutting it
+      const title = page.getByText(/^(Welcome to Starlit|歡迎來到 Starlit)$/);
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.screenshot({ path: path.join(dir, `notifications-${lang.code}-${width}.png`) });
       await context.close();
     });

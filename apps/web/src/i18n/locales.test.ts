@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorMessages, LANGUAGES, messages } from '@starlit/contract';
+import { errorMessages, LANGUAGES, messages, SkillKey } from '@starlit/contract';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './i18n';
 
@@ -67,6 +67,32 @@ describe('locale files', () => {
   }
 });
 
+describe('one name for one thing', () => {
+  // the editor and the agent page once named the same skill differently in zh_TW
+  it.each(LANGUAGES)('%s: agents.json names each skill once', (language) => {
+    const entries = [...load(language, 'agents.json').keys()];
+    for (const skill of SkillKey.options) {
+      expect(
+        entries.filter((key) => key.endsWith(`.${skill}`)),
+        skill,
+      ).toHaveLength(1);
+    }
+  });
+});
+
+describe('punctuation is translated', () => {
+  // zh_TW writes "：", so a colon after a translated label belongs in the label's translation
+  it('no feature puts a colon of its own after a translated string', () => {
+    const files = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
+    const found = files.flatMap((file) =>
+      readFileSync(join(featuresDir, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\{\w*t\([^)]*\)\}:/.test(line) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('namespaces follow the features', () => {
   const features = readdirSync(featuresDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -107,6 +133,7 @@ describe('Traditional Chinese wording', () => {
   it.each([
     ['"您"', /您/],
     ['"AI 角色" (the agent is "智能體")', /AI\s*角色/],
+    ['"簡介" (the role intro is "角色介紹")', /簡介/],
   ])('never uses %s', (_name, pattern) => {
     expect(texts.filter(([, text]) => pattern.test(text)).map(([key]) => key)).toEqual([]);
   });

@@ -38,7 +38,7 @@ function OfflineNotice() {
     <aside aria-label={t('room.offlineTitle')} className="mx-3 mt-3 rounded-xl border border-amber-200 bg-amber-50 text-xs leading-relaxed text-amber-900 sm:mx-4">
       <details open={open} className="px-4 py-2.5">
         <summary className="cursor-pointer marker:text-amber-700">
-          <strong className="font-semibold">{t('room.offlineTitle')}:</strong> {t('room.offlineShort')}
+          <strong className="font-semibold">{t('room.offlineLabel')}</strong> {t('room.offlineShort')}
         </summary>
         <p className="mt-1">{t('room.offlineBody')}</p>
         <p className="mt-1">{t('room.offlineHow')}</p>

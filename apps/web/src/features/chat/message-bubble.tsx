@@ -122,7 +122,7 @@ export function MessageBubble({ shown, actions }: { shown: ShownMessage; actions
           </div>
         ) : (
           <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-on-brand shadow-sm sm:max-w-[75%]">
-            <span className="sr-only">{t('message.you')}: </span>
+            <span className="sr-only">{t('message.youSaid')} </span>
             <span data-message-text>{message.content}</span>
           </div>
         )}

@@ -36,7 +36,7 @@ function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
         </span>
         {actor && <Avatar name={actor.userName} src={actor.avatar} size="md" />}
         <span className="min-w-0 flex-1">
-          <span className="flex items-baseline justify-between gap-3">
+          <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
             <span className={`min-w-0 truncate ${notice.read ? 'font-medium text-ink/90' : 'font-semibold text-ink'}`}>{notice.title}</span>
             <DateTime value={notice.createdAt} className="shrink-0 text-xs text-muted tabular-nums" />
           </span>

@@ -62,7 +62,7 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
           </section>
         )}
         <PillList label={t('center.home.tags')} items={agent.tags} />
-        <PillList label={t('center.home.skills')} items={agent.skills.map((s) => t(`center.skills.${s.key}`))} />
+        <PillList label={t('center.home.skills')} items={agent.skills.map((s) => t(`skills.${s.key}`))} />
       </div>
     </div>
   );
