@@ -55,7 +55,7 @@ const card = {
 
 /** Imports a card through the file picker and answers the new draft's id from the editor's address. */
 async function importCard(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
-  await page.goto('/#/agentcenter');
+  await openAgentCenter(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import character card' }).click();
   await (await chooser).setFiles(file);
@@ -63,8 +63,15 @@ async function importCard(page: Page, file: { name: string; mimeType: string; bu
   return page.url().split('/').pop() ?? '';
 }
 
+/** The agent center, reached as a person does: from home, through the header's "Agents". */
+async function openAgentCenter(page: Page) {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+  await expect(page).toHaveURL(/#\/agentcenter$/);
+}
+
 test('seeded public agents appear in the agent center and open their home', async ({ page }) => {
-  await page.goto('/#/agentcenter');
+  await openAgentCenter(page);
   const list = page.getByRole('list', { name: 'Public agents' });
   await expect(list.getByRole('link', { name: 'Luna 露娜' })).toBeVisible();
   await list.getByRole('link', { name: 'Luna 露娜' }).click();

@@ -1,6 +1,7 @@
-/** The header's navigation (SPEC §2 routes); "Create" leads to the page of what can be created. */
+/** The header's navigation (SPEC §2 routes; the agent center is "AI home"); "Create" leads to the page of what can be created. */
 export const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
+  { to: '/agentcenter', key: 'nav.agentcenter', end: false },
   { to: '/community', key: 'nav.community', end: false },
   { to: '/hotlist', key: 'nav.hotlist', end: false },
   { to: '/chatroom', key: 'nav.chatroom', end: false },
