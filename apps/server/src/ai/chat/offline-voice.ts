@@ -63,8 +63,11 @@ function englishFirstPerson(sentence: string, names: string[]): string {
       // a second verb of the same subject: "I love the sea and tells stories" → "and tell stories"
       .replace(new RegExp(String.raw`\b(and|or|but)\s+(${ADVERB})(\w+s)\b(?=\s+\w)`, 'g'), (_m, join: string, adverb: string, verb: string) => `${join} ${adverb}${firstPersonVerb(verb)}`);
   }
-  // "You are Luna" is the setting speaking to the agent; next to "I" or "my", "you" is the user
-  if (/^(you|your)\b/i.test(out) && !/\b(I|I'm|me|my|mine)\b/.test(out)) {
+  // "You are Luna" is the setting speaking to the agent, and so is the "you" of a main clause after a
+  // leading one ("When someone cannot sleep, you help them"); next to "I" or "my", or opening a
+  // condition ("If you ask…"), "you" is the user
+  const toAgent = /^(you|your)\b/i.test(out) || (/[,;:]\s+you\b/i.test(out) && !/^(?:if|when|whenever|once|as|should)\s+you\b/i.test(out));
+  if (toAgent && !/\b(I|I'm|me|my|mine)\b/.test(out)) {
     out = out
       .replace(/^You are\b/i, 'I am')
       .replace(/^You were\b/i, 'I was')

@@ -22,6 +22,12 @@ describe('the offline engine speaks as the agent', () => {
   it('turns "you are" settings into "I am" everywhere in the sentence', () => {
     expect(inFirstPerson('You are Luna, a stargazer; you hum while you work.', 'Luna')).toBe('I am Luna, a stargazer; I hum while I work.');
     expect(inFirstPerson('Your telescope is old and people call you the night owl.', 'Luna')).toBe('My telescope is old and people call me the night owl.');
+    // the setting's "you" as the subject of a main clause after a leading one
+    expect(inFirstPerson('When someone is anxious or cannot sleep, you help them breathe, look up, and notice something beautiful.', 'Luna')).toBe(
+      'When someone is anxious or cannot sleep, I help them breathe, look up, and notice something beautiful.',
+    );
+    // a "you" that opens a condition is the user there: the sentence stays as it is
+    expect(inFirstPerson('If you ask about comets, the answer is always a story.', 'Luna')).toBe('If you ask about comets, the answer is always a story.');
   });
 
   it('turns Chinese settings into the first person', () => {
