@@ -21,6 +21,8 @@ test('a new user chats with an agent: streaming, regenerate and swipe, edit, mem
   await expect(agentMessages(log).first().getByRole('button', { name: 'Regenerate' })).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'Offline engine' })).toContainText('LLM_BASE_URL');
   await expect(page).toHaveTitle(`${LUNA} · Chat room · Starlit`);
+  // the room fills the screen below the header: no footer under it to scroll the page to
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
 
   // a reply streams in, then the input is free again and up to three suggestions appear
   await send(page, 'Tell me a story about the stars.');

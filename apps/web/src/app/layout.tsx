@@ -9,6 +9,9 @@ import { ModalHost } from './modal-host';
 import { useNativeBridge } from './use-native-bridge';
 import { usePageTracking } from './use-page-tracking';
 
+/** Pages that fill the screen below the header themselves: a footer under them would only scroll the page. */
+const FULL_SCREEN_PATHS = ['/chatroom'];
+
 /** The one layout every route sits in (SPEC §2). */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -18,6 +21,7 @@ export function AppLayout() {
   usePageTracking();
   useNativeBridge();
   const showHeader = !(isInNativeApp() && isHeaderHiddenInNativeApp(location.pathname));
+  const fullScreen = FULL_SCREEN_PATHS.some((path) => location.pathname.startsWith(path));
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -33,7 +37,7 @@ export function AppLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      {!fullScreen && <Footer />}
       <ModalHost />
       <ScrollRestoration />
     </div>
