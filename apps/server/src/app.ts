@@ -23,6 +23,7 @@ import { passportModule } from './modules/passport/passport.module.ts';
 import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { voicesModule } from './modules/voices/voices.module.ts';
+import { worksModule } from './modules/works/works.module.ts';
 import { memoryBus, redisBus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
 import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
@@ -43,6 +44,7 @@ const MODULES = [
   noticesModule,
   authModule,
   agentsModule,
+  worksModule,
   homeModule,
   voicesModule,
   identitiesModule,

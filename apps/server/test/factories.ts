@@ -1,6 +1,7 @@
 // Test data in one place: each builder makes one thing with sensible defaults, creating
 // whatever it needs that was not given (an agent without an owner gets a new user).
 import { calls, type CallInput, type CallOutput } from '@starlit/contract';
+import sharp from 'sharp';
 import { agents, agentVoices, chatIdentities, interactNotices, systemNotices, voices } from '../src/db/schema/index.ts';
 import type { SignedIn, TestServer } from './server.ts';
 
@@ -94,4 +95,26 @@ export async function buildInteractNotice(t: TestServer, recipient: SignedIn, ov
     .values({ kind: 'like', title: 'A like', content: 'Someone liked your agent.', ...overrides, recipientId: recipient.userId })
     .returning();
   return row;
+}
+
+export type Work = CallOutput<typeof calls.works.create>;
+
+/** A small picture made by sharp, as base64. */
+export async function pictureBase64(): Promise<string> {
+  return (
+    await sharp({ create: { width: 16, height: 12, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+}
+
+/**
+ * A picture work of `owner` made through the calls (upload, create, and publish unless
+ * `published: false`); public unless `isPublic: false`.
+ */
+export async function buildWork(t: TestServer, owner: SignedIn, options: { isPublic?: boolean; published?: boolean; name?: string } = {}): Promise<Work> {
+  const upload = await t.ok(calls.works.upload, { kind: 'image', data: await pictureBase64() }, { as: owner });
+  const work = await t.ok(calls.works.create, { name: options.name ?? 'Night sky', category: 'Image', mediaKey: upload.key, isPublic: options.isPublic ?? true }, { as: owner });
+  if (options.published === false) return work;
+  return t.ok(calls.works.publish, { id: work.id }, { as: owner });
 }

@@ -31,8 +31,7 @@ const OWNER: Record<string, string | null> = {
   conversations: 'chat',
   chatMessages: 'chat',
   chatMemories: 'chat',
-  // the home feed is the only reader of works until the works feature arrives
-  works: 'home',
+  works: 'works',
   // written by the seed and read by no feature yet
   gifts: null,
   storeItems: null,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toneSpeech } from '../../test/agents.ts';
-import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildSystemNotice, buildUser, buildVoice } from '../../test/factories.ts';
+import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildSystemNotice, buildUser, buildVoice, buildWork } from '../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
 import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
 
@@ -81,6 +81,7 @@ describe('visibility matrix', () => {
   const clone = async (w: World) => (await buildVoice(w.m, { name: 'Mine', owner: w.owner })).id;
   const systemNotice = async (w: World) => (await buildSystemNotice(w.m, { recipient: w.owner })).id;
   const interactNotice = async (w: World) => (await buildInteractNotice(w.m, w.owner)).id;
+  const work = async (w: World) => (await buildWork(w.m, w.owner, { isPublic: false, published: false })).id;
   const png = () =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
@@ -141,6 +142,14 @@ describe('visibility matrix', () => {
     '/ai/api/v1/voice/detail': { body: async (w) => ({ id: await clone(w) }), expect: { anonymous: 6101, owner: 0, other: 6101, admin: 6101 } },
     '/ai/api/v1/voice/delete': { body: async (w) => ({ id: await clone(w) }), expect: mine() },
     '/ai/api/v1/voice/preview': { body: async (w) => ({ voiceId: await clone(w), pitch: 0, volume: 1, speed: 1 }), expect: mine(0, 6101) },
+    // a post needs no upload, so every caller can try to name the owner's hidden agent on one
+    '/ai/api/v1/work/create': { body: async (w) => ({ name: 'Post', category: 'Living', description: 'Hello', agentId: await agent(w) }), expect: mine(0, 6001) },
+    // a private work is answered as if it did not exist to anyone but its author (decision 0014)
+    '/ai/api/v1/work/get': { body: async (w) => ({ id: await work(w) }), expect: { anonymous: 4001, owner: 0, other: 4001, admin: 4001 } },
+    '/ai/api/v1/work/update': { body: async (w) => ({ id: await work(w), name: 'Renamed', category: 'Image', publisher: 'Me' }), expect: mine() },
+    '/ai/api/v1/work/publish': { body: async (w) => ({ id: await work(w) }), expect: mine() },
+    '/ai/api/v1/work/unpublish': { body: async (w) => ({ id: await work(w) }), expect: mine() },
+    '/ai/api/v1/work/delete': { body: async (w) => ({ id: await work(w) }), expect: mine() },
   };
 
   let w: World;

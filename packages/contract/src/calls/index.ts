@@ -9,6 +9,7 @@ import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
 import { userCalls } from './users.ts';
 import { voiceCalls } from './voices.ts';
+import { workCalls } from './works.ts';
 
 export * from './agents.ts';
 export * from './auth.ts';
@@ -20,6 +21,7 @@ export * from './identities.ts';
 export * from './notices.ts';
 export * from './users.ts';
 export * from './voices.ts';
+export * from './works.ts';
 
 /** Every call, grouped by feature; the server registers these and OpenAPI is generated from them. */
 export const calls = {
@@ -33,6 +35,7 @@ export const calls = {
   notices: noticeCalls,
   users: userCalls,
   voices: voiceCalls,
+  works: workCalls,
 };
 
 /** All calls as a flat list. */

@@ -9,6 +9,7 @@ import { mediaErrors } from './media.ts';
 import { noticesErrors } from './notices.ts';
 import { platformErrors } from './platform.ts';
 import { voicesErrors } from './voices.ts';
+import { worksErrors } from './works.ts';
 
 /**
  * Business error codes (SPEC §8), one file per feature. A business failure answers HTTP 200
@@ -23,7 +24,8 @@ import { voicesErrors } from './voices.ts';
  * | 0–1999       | platform: success, HTTP-like transport codes, validation  |
  * | 2000–2999    | auth: sign-in, sessions, users                            |
  * | 3000–3999    | notices                                                   |
- * | 4000–4999    | reserved: works and community (works, comments, follows)  |
+ * | 4000–4099    | works                                                     |
+ * | 4100–4999    | reserved: community (comments 4100–4299, social 4300–4499, reports 4500–4699) |
  * | 5000–5099    | media                                                     |
  * | 5100–5999    | reserved: studio and generation                           |
  * | 6000–6019    | agents                                                    |
@@ -42,7 +44,8 @@ export const ERROR_RANGES = {
   platform: [0, 1999],
   auth: [2000, 2999],
   notices: [3000, 3999],
-  community: [4000, 4999],
+  works: [4000, 4099],
+  community: [4100, 4999],
   media: [5000, 5099],
   studio: [5100, 5999],
   agents: [6000, 6019],
@@ -63,6 +66,7 @@ export const ERROR_FEATURES = {
   platform: platformErrors,
   auth: authErrors,
   notices: noticesErrors,
+  works: worksErrors,
   media: mediaErrors,
   agents: agentsErrors,
   identities: identitiesErrors,
@@ -77,6 +81,7 @@ export const ErrorCode = {
   ...platformErrors.codes,
   ...authErrors.codes,
   ...noticesErrors.codes,
+  ...worksErrors.codes,
   ...mediaErrors.codes,
   ...agentsErrors.codes,
   ...identitiesErrors.codes,
@@ -96,6 +101,7 @@ function messagesIn(lang: Language): Messages {
     ...platformErrors.messages[lang],
     ...authErrors.messages[lang],
     ...noticesErrors.messages[lang],
+    ...worksErrors.messages[lang],
     ...mediaErrors.messages[lang],
     ...agentsErrors.messages[lang],
     ...identitiesErrors.messages[lang],

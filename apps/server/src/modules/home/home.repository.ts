@@ -26,25 +26,14 @@ export type WorkKindValue = z.infer<typeof WorkKind>;
 export type FeedFilter = { agents: boolean; workKinds: WorkKindValue[] };
 
 /**
- * Published public works, merged newest first with the agents feature's rows of public
- * published agents (`agentRows`, the same columns; null when the tab shows no agents).
+ * The works feature's rows of public published works merged newest first with the agents
+ * feature's rows of public published agents (the same columns; null when the tab shows none).
+ * Home owns no table: it only orders and pages what the two features answer.
  */
 export function homeRepository(db: Db) {
   return {
-    async feed(agentRows: SQL | null, workKinds: WorkKindValue[], cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
-      const parts = agentRows ? [agentRows] : [];
-      if (workKinds.length > 0) {
-        parts.push(sql`
-          select 'work' as type, w.id, w.published_at as at, w.kind, w.name as title,
-                 w.description as body, w.cover, w.media, w.engine, w.tags,
-                 u.id as user_id, u.user_name, u.avatar as user_avatar
-          from works w join users u on u.id = w.author_id
-          where w.is_public and w.published_at is not null
-            and w.kind in (${sql.join(
-              workKinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})`);
-      }
+    async feed(agentRows: SQL | null, workRows: SQL | null, cursor: Cursor | null, limit: number): Promise<FeedRow[]> {
+      const parts = [agentRows, workRows].filter((part): part is SQL => part !== null);
       if (parts.length === 0) return [];
       const after = cursor ? sql`where (f.at, f.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
       const result = await db.execute<{

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { FeedItem, HomeTab } from '@starlit/contract';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
+import type { WorksService } from '../works/works.service.ts';
 import type { FeedFilter, FeedRow, HomeRepository } from './home.repository.ts';
 
 type Tab = z.infer<typeof HomeTab>;
@@ -35,7 +36,7 @@ function present(row: FeedRow): z.input<typeof FeedItem> {
   };
 }
 
-export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsService, 'feedRows'> }) {
+export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsService, 'feedRows'>; works: Pick<WorksService, 'feedRows'> }) {
   return {
     /**
      * One page of a home tab. "My Following" needs a signed-in user and the follow graph,
@@ -44,7 +45,7 @@ export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsSer
     async feed(tab: Tab, userId: string | null, cursor: string | undefined, limit: number) {
       if (tab === 'following') return { items: [], nextCursor: null, needsLogin: userId === null };
       const filter = filters[tab];
-      const rows = await deps.home.feed(filter.agents ? deps.agents.feedRows() : null, filter.workKinds, decodeCursor(cursor), limit);
+      const rows = await deps.home.feed(filter.agents ? deps.agents.feedRows() : null, filter.workKinds.length > 0 ? deps.works.feedRows(filter.workKinds) : null, decodeCursor(cursor), limit);
       const page = toPage(rows, limit, (r) => ({ at: r.at, id: r.id }));
       return { items: page.items.map(present), nextCursor: page.nextCursor, needsLogin: false };
     },

@@ -5,13 +5,22 @@ import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repositor
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
 import { CHAT_VOICES_FOLDER, type ChatRepository } from '../chat/chat.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
+import { WORKS_FOLDER, type WorksRepository } from '../works/works.repository.ts';
 
 /**
  * The storage folders people's files are written to, each with the feature that says which
  * files its rows still use: what the orphan sweep may delete. Seeded and built-in files
  * (`seed/`, the default models) are in none of them.
  */
-export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; cards: CardsRepository; avatars: AvatarsRepository; voices: VoicesRepository; chat: ChatRepository }): StorageOwner[] {
+export function mediaOwners(deps: {
+  storage: Storage;
+  agents: AgentsRepository;
+  cards: CardsRepository;
+  avatars: AvatarsRepository;
+  voices: VoicesRepository;
+  chat: ChatRepository;
+  works: WorksRepository;
+}): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
   const byUrl = async (keys: string[], find: (urls: string[]) => Promise<Set<string>>) => {
@@ -31,5 +40,7 @@ export function mediaOwners(deps: { storage: Storage; agents: AgentsRepository; 
     { prefix: VOICE_SPEECH_FOLDER, referenced: (keys) => byUrl(keys, deps.voices.referencedSamples) },
     // spoken chat messages: a regenerated take replaces the old one, a deleted conversation's go
     { prefix: CHAT_VOICES_FOLDER, referenced: (keys) => byUrl(keys, deps.chat.referencedVoices) },
+    // uploads for works: kept while a work shows them; one never made into a work goes after the sweep's grace period
+    { prefix: WORKS_FOLDER, referenced: (keys) => byUrl(keys, deps.works.referencedUrls) },
   ];
 }

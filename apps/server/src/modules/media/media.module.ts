@@ -5,6 +5,7 @@ import { agentsRepository } from '../agents/agents.repository.ts';
 import { avatarsRepository } from '../avatars/avatars.repository.ts';
 import { chatRepository } from '../chat/chat.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
+import { worksRepository } from '../works/works.repository.ts';
 import { mediaOwners } from './media-owners.ts';
 import { mediaRoutes } from './media.routes.ts';
 
@@ -19,6 +20,7 @@ export const mediaModule = defineModule({
       avatars: avatarsRepository(database.db),
       voices: voicesRepository(database.db),
       chat: chatRepository(database.db),
+      works: worksRepository(database.db),
     });
     // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
     const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };

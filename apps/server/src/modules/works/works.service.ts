@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, WORK_LIMITS } from '@starlit/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
+import { cleanAudioVideo, cleanImage } from './work-media.ts';
+import { authorizeWork } from './works.policy.ts';
+import { WORKS_FOLDER, worksRepository, type WorkKindValue, type WorkRow } from './works.repository.ts';
+
+export type MediaKind = 'image' | 'audio' | 'video';
+
+const MAX_BYTES: Record<MediaKind, number> = { image: WORK_LIMITS.imageBytes, audio: WORK_LIMITS.audioBytes, video: WORK_LIMITS.videoBytes };
+const KIND_OF_EXT: Record<string, MediaKind> = { webp: 'image', wav: 'audio', mp3: 'audio', ogg: 'audio', m4a: 'audio', mp4: 'video', webm: 'video' };
+
+/** The texts every edit sets. */
+export interface WorkFieldsInput {
+  name: string;
+  description: string;
+  prompt: string;
+  category: string;
+  tags: string[];
+  agentId: string | null;
+  isPublic: boolean;
+}
+
+/**
+ * Works: uploads checked by content, drafts, publishing, the detail and the author's list.
+ * Uploaded files live under `works/<userId>/` until a work names them; deleting the work
+ * deletes them, and the media sweep deletes those no work ever named.
+ */
+export function worksService(deps: { db: Db; storage: Storage; agents: Pick<AgentsService, 'visible'> }) {
+  const { storage } = deps;
+  const works = worksRepository(deps.db);
+
+  const owned = async (userId: string, id: string): Promise<WorkRow> => authorizeWork(userId, 'change', await works.byId(id));
+  async function reload(id: string): Promise<WorkRow> {
+    const row = await works.byId(id);
+    if (!row) throw new AppError(ErrorCode.WORK_NOT_FOUND);
+    return row;
+  }
+
+  /** An agent named on a work must be one the author may use: their own or a public published one. */
+  async function checkAgent(userId: string, agentId: string | null) {
+    if (agentId) await deps.agents.visible(userId, agentId);
+  }
+
+  /**
+   * The address of an upload of `userId` that no work uses yet, with its kind; refused when
+   * the key is someone else's, missing, or already shown by a work (deleting that work would
+   * take the file from this one).
+   */
+  async function claim(userId: string, key: string): Promise<{ url: string; kind: MediaKind }> {
+    const kind = KIND_OF_EXT[key.split('.').pop() ?? ''];
+    const url = storage.url(key);
+    const mine = key.startsWith(`${WORKS_FOLDER}${userId}/`) && storage.keyOf(url) === key;
+    if (!kind || !mine || !(await storage.open(key)) || (await works.referencedUrls([url])).size > 0) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
+    return { url, kind };
+  }
+
+  return {
+    async upload(userId: string, kind: MediaKind, base64: string) {
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length > MAX_BYTES[kind]) throw new AppError(ErrorCode.WORK_FILE_TOO_LARGE);
+      const clean = kind === 'image' ? await cleanImage(bytes) : await cleanAudioVideo(bytes, kind);
+      if (!clean) throw new AppError(ErrorCode.WORK_BAD_FILE);
+      const key = `${WORKS_FOLDER}${userId}/${randomBytes(12).toString('hex')}.${clean.ext}`;
+      const url = await storage.put(key, clean.body, clean.contentType);
+      return { key, url, kind };
+    },
+
+    async create(userId: string, input: WorkFieldsInput & { mediaKey?: string; imageKeys: string[] }) {
+      await checkAgent(userId, input.agentId);
+      let kind: WorkKindValue = 'post';
+      let media: string | null = null;
+      const images: string[] = [];
+      if (input.mediaKey) {
+        if (input.imageKeys.length > 0) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
+        const claimed = await claim(userId, input.mediaKey);
+        kind = claimed.kind;
+        media = claimed.url;
+      } else {
+        if (new Set(input.imageKeys).size !== input.imageKeys.length) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
+        for (const key of input.imageKeys) {
+          const claimed = await claim(userId, key);
+          if (claimed.kind !== 'image') throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
+          images.push(claimed.url);
+        }
+        if (images.length === 0 && !input.description.trim()) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
+      }
+      const cover = kind === 'image' ? media : (images[0] ?? null);
+      const { name, description, prompt, category, tags, agentId, isPublic } = input;
+      const id = await works.insert({ name, description, prompt, category, tags, agentId, isPublic, authorId: userId, kind, media, images, cover });
+      return reload(id);
+    },
+
+    async update(userId: string, id: string, input: WorkFieldsInput & { publisher: string }) {
+      await owned(userId, id);
+      await checkAgent(userId, input.agentId);
+      const { publisher, ...fields } = input;
+      await works.update(id, { ...fields, publisherName: publisher });
+      return reload(id);
+    },
+
+    async publish(userId: string, id: string) {
+      const work = await owned(userId, id);
+      if (!work.publishedAt) await works.update(id, { publishedAt: new Date() });
+      return reload(id);
+    },
+
+    async unpublish(userId: string, id: string) {
+      await owned(userId, id);
+      await works.update(id, { publishedAt: null });
+      return reload(id);
+    },
+
+    /** Deletes the work and the files uploaded for it; seeded files (outside `works/`) stay. */
+    async remove(userId: string, id: string) {
+      const work = await owned(userId, id);
+      await works.remove(id);
+      const urls = new Set([work.cover, work.media, ...work.images].filter((u): u is string => u !== null));
+      for (const url of urls) {
+        const key = storage.keyOf(url);
+        if (key?.startsWith(WORKS_FOLDER)) await storage.delete(key);
+      }
+      return true;
+    },
+
+    get: async (viewerId: string | null, id: string) => authorizeWork(viewerId, 'see', await works.byId(id)),
+
+    async mine(userId: string, cursor: string | undefined, limit: number) {
+      const rows = await works.byAuthor(userId, decodeCursor(cursor), limit);
+      return toPage(rows, limit, (r) => ({ at: r.createdAt, id: r.id }));
+    },
+
+    /** The home feed's rows of public published works of these kinds. */
+    feedRows: (kinds: WorkKindValue[]) => works.feedRows(kinds),
+
+    /** Which of these addresses a work still shows, for the media sweep. */
+    referencedUrls: (urls: string[]) => works.referencedUrls(urls),
+  };
+}
+
+export type WorksService = ReturnType<typeof worksService>;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineCall, PageInput, pageOf } from '../call.ts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { AgentTags } from '../rules/agent.ts';
+import { LIMITS } from '../rules/constants.ts';
+import { displayWidth } from '../rules/display-width.ts';
+import { WorkKind } from './home.ts';
+
+/** Work tag categories (SPEC §3); a work has one, and up to 5 free tags besides. */
+export const WorkCategory = z.enum(['Agent', 'Image', 'Music', 'Dance', 'Video', 'Living', 'LivePerformance', 'SoundAnime']);
+
+/** What an upload may be; the server checks the content, not the name. */
+export const WorkMediaKind = z.enum(['image', 'audio', 'video']);
+
+/** Upload and text limits of works (docs/works.md says why these numbers). */
+export const WORK_LIMITS = {
+  imageBytes: 10 * 1024 * 1024,
+  audioBytes: 20 * 1024 * 1024,
+  videoBytes: 50 * 1024 * 1024,
+  /** Pictures of one post. */
+  postImages: 9,
+  /** Display width of a name: a Chinese character counts 2 (SPEC §5, §9). */
+  nameWidth: LIMITS.workName,
+  description: 2000,
+  prompt: 2000,
+  /** Display width of the publisher's name, as a name. */
+  publisherWidth: LIMITS.workName,
+} as const;
+
+const byWidth = (max: number) =>
+  z
+    .string({ message: 'agent.nameRequired' satisfies MessageKey })
+    .trim()
+    .min(1, { message: 'agent.nameRequired' satisfies MessageKey })
+    .refine((v) => displayWidth(v) <= max, { message: 'agent.nameTooLong' satisfies MessageKey });
+
+/** A work's name: required, at most 20 by display width. */
+export const WorkName = byWidth(WORK_LIMITS.nameWidth);
+/** The name shown as publisher: required on edit (SPEC §5). */
+export const PublisherName = byWidth(WORK_LIMITS.publisherWidth);
+
+const Person = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
+
+/** A work as its author or a visitor sees it. */
+export const Work = z.object({
+  id: z.string(),
+  kind: WorkKind,
+  name: z.string(),
+  description: z.string(),
+  prompt: z.string(),
+  category: WorkCategory.nullable(),
+  tags: z.array(z.string()),
+  cover: z.string().nullable(),
+  media: z.string().nullable(),
+  images: z.array(z.string()),
+  engine: z.string().nullable(),
+  author: Person,
+  isOwner: z.boolean(),
+  publisher: z.string(),
+  agentId: z.string().nullable(),
+  isPublic: z.boolean(),
+  status: z.enum(['draft', 'published']),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const WorkId = z.object({ id: z.string().uuid() });
+
+/** The texts of a work every edit may change. */
+const WorkFields = z.object({
+  name: WorkName,
+  description: z.string().max(WORK_LIMITS.description).default(''),
+  prompt: z.string().max(WORK_LIMITS.prompt).default(''),
+  category: WorkCategory,
+  tags: AgentTags.default([]),
+  /** An agent the work was made with: your own, or a public published one. */
+  agentId: z.string().uuid().nullable().default(null),
+  isPublic: z.boolean().default(true),
+});
+
+export const workCalls = {
+  upload: defineCall({
+    path: '/ai/api/v1/work/upload',
+    summary: 'Upload a picture (jpg, png, webp), a sound (wav, mp3, ogg, flac, m4a) or a video (mp4, webm) as base64; checked by content, stored without metadata',
+    tag: 'works',
+    access: 'user',
+    input: z.object({ kind: WorkMediaKind, data: z.string().min(1) }),
+    output: z.object({ key: z.string(), url: z.string(), kind: WorkMediaKind }),
+  }),
+  create: defineCall({
+    path: '/ai/api/v1/work/create',
+    summary: 'Make a draft work from an uploaded file, or a post of text and up to 9 uploaded pictures',
+    tag: 'works',
+    access: 'user',
+    input: WorkFields.extend({
+      /** The key `work/upload` answered; absent for a post. */
+      mediaKey: z.string().optional(),
+      /** A post's pictures: keys `work/upload` answered for images. */
+      imageKeys: z.array(z.string()).max(WORK_LIMITS.postImages).default([]),
+    }),
+    output: Work,
+  }),
+  update: defineCall({
+    path: '/ai/api/v1/work/update',
+    summary: 'Edit your work: name, tag and publisher are required (SPEC §5)',
+    tag: 'works',
+    access: 'user',
+    input: WorkFields.extend(WorkId.shape).extend({ publisher: PublisherName }),
+    output: Work,
+  }),
+  publish: defineCall({ path: '/ai/api/v1/work/publish', summary: 'Publish your work', tag: 'works', access: 'user', input: WorkId, output: Work }),
+  unpublish: defineCall({ path: '/ai/api/v1/work/unpublish', summary: 'Take your work back to draft', tag: 'works', access: 'user', input: WorkId, output: Work }),
+  delete: defineCall({
+    path: '/ai/api/v1/work/delete',
+    summary: 'Delete your work and its files',
+    tag: 'works',
+    access: 'user',
+    input: WorkId,
+    output: z.object({ deleted: z.boolean() }),
+  }),
+  get: defineCall({
+    path: '/ai/api/v1/work/get',
+    summary: 'One work: yours in any state, others when public and published',
+    tag: 'works',
+    access: 'public',
+    input: WorkId,
+    output: Work,
+  }),
+  mine: defineCall({
+    path: '/ai/api/v1/work/mine',
+    summary: 'Your works, drafts included, newest first',
+    tag: 'works',
+    access: 'user',
+    input: PageInput,
+    output: pageOf(Work),
+  }),
+};
