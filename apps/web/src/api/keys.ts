@@ -19,6 +19,7 @@ export const STALE = {
   notices: 30_000,
   users: 30_000,
   voices: 30_000,
+  works: 30_000,
 } as const satisfies Record<CallFamily, number>;
 
 const familyByPath = new Map<string, CallFamily>((Object.keys(calls) as CallFamily[]).flatMap((family) => Object.values<CallDef>(calls[family]).map((call) => [call.path, family] as const)));
