@@ -149,3 +149,15 @@ describe('delete', () => {
     expect((await t.call(c.delete, { id: work.id }, { as: owner })).body.code).toBe(4001);
   });
 });
+
+describe('the media sweep', () => {
+  it('keeps the files a work shows and deletes an upload no work took, once its grace has passed', async () => {
+    const me = await buildUser(t);
+    const work = await buildWork(t, me);
+    const unused = await t.ok(c.upload, { kind: 'image', data: await pictureBase64() }, { as: me });
+    const dayLater = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    await t.starlit.services.media.sweep(dayLater);
+    expect(await t.starlit.storage.read(work.media?.replace('/media/', '') ?? '')).not.toBeNull();
+    expect(await t.starlit.storage.read(unused.key)).toBeNull();
+  });
+});
