@@ -67,17 +67,20 @@ export const Work = z.object({
 
 const WorkId = z.object({ id: z.string().uuid() });
 
-/** The texts of a work every edit may change. */
+/** The texts of a work; name and tag (category) are always required (SPEC §5). */
 const WorkFields = z.object({
   name: WorkName,
-  description: z.string().max(WORK_LIMITS.description).default(''),
-  prompt: z.string().max(WORK_LIMITS.prompt).default(''),
   category: WorkCategory,
-  tags: AgentTags.default([]),
-  /** An agent the work was made with: your own, or a public published one. */
-  agentId: z.string().uuid().nullable().default(null),
-  isPublic: z.boolean().default(true),
+  description: z.string().max(WORK_LIMITS.description),
+  prompt: z.string().max(WORK_LIMITS.prompt),
+  tags: AgentTags,
+  /** An agent the work was made with: your own, or a public published one; null for none. */
+  agentId: z.string().uuid().nullable(),
+  isPublic: z.boolean(),
 });
+
+/** What an edit may leave out, and is then kept as it was. */
+const OptionalFields = WorkFields.pick({ description: true, prompt: true, tags: true, agentId: true, isPublic: true }).partial();
 
 export const workCalls = {
   upload: defineCall({
@@ -94,6 +97,11 @@ export const workCalls = {
     tag: 'works',
     access: 'user',
     input: WorkFields.extend({
+      description: WorkFields.shape.description.default(''),
+      prompt: WorkFields.shape.prompt.default(''),
+      tags: WorkFields.shape.tags.default([]),
+      agentId: WorkFields.shape.agentId.default(null),
+      isPublic: WorkFields.shape.isPublic.default(true),
       /** The key `work/upload` answered; absent for a post. */
       mediaKey: z.string().optional(),
       /** A post's pictures: keys `work/upload` answered for images. */
@@ -106,7 +114,7 @@ export const workCalls = {
     summary: 'Edit your work: name, tag and publisher are required (SPEC §5)',
     tag: 'works',
     access: 'user',
-    input: WorkFields.extend(WorkId.shape).extend({ publisher: PublisherName }),
+    input: WorkFields.pick({ name: true, category: true }).extend(OptionalFields.shape).extend(WorkId.shape).extend({ publisher: PublisherName }),
     output: Work,
   }),
   publish: defineCall({ path: '/ai/api/v1/work/publish', summary: 'Publish your work', tag: 'works', access: 'user', input: WorkId, output: Work }),

@@ -95,9 +95,11 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       return reload(id);
     },
 
-    async update(userId: string, id: string, input: WorkFieldsInput & { publisher: string }) {
-      await owned(userId, id);
-      await checkAgent(userId, input.agentId);
+    /** Name, category and publisher are always set; the other fields only when given. */
+    async update(userId: string, id: string, input: Pick<WorkFieldsInput, 'name' | 'category'> & Partial<WorkFieldsInput> & { publisher: string }) {
+      const work = await owned(userId, id);
+      // an agent named before stays even if it has since been hidden; a new one must be usable
+      if (input.agentId !== undefined && input.agentId !== work.agentId) await checkAgent(userId, input.agentId);
       const { publisher, ...fields } = input;
       await works.update(id, { ...fields, publisherName: publisher });
       return reload(id);

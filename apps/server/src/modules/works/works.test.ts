@@ -85,6 +85,16 @@ describe('create and edit', () => {
     expect((await t.call(c.update, edit, { as: admin })).status).toBe(403);
     expect((await t.call(c.update, edit)).status).toBe(401);
   });
+  it('keeps what an edit leaves out, and changes what it names', async () => {
+    const upload = await t.ok(c.upload, { kind: 'image', data: await pictureBase64() }, { as: owner });
+    const work = await t.ok(c.create, { ...fields, description: 'Stars over the sea', prompt: 'night, sea', tags: ['sea'], isPublic: false, mediaKey: upload.key }, { as: owner });
+    const kept = await t.ok(c.update, { id: work.id, name: 'Sea', category: 'Image', publisher: 'Me' }, { as: owner });
+    expect(kept).toMatchObject({ name: 'Sea', description: 'Stars over the sea', prompt: 'night, sea', tags: ['sea'], isPublic: false });
+    const changed = await t.ok(c.update, { id: work.id, name: 'Sea', category: 'Image', publisher: 'Me', description: '', tags: [], isPublic: true }, { as: owner });
+    expect(changed).toMatchObject({ description: '', tags: [], isPublic: true, prompt: 'night, sea' });
+    const hidden = await buildDraftAgent(t, other, { nickname: 'Hidden', isPublic: false });
+    expect((await t.call(c.update, { id: work.id, name: 'Sea', category: 'Image', publisher: 'Me', agentId: hidden.id }, { as: owner })).body.code).toBe(6001);
+  });
 });
 
 describe('seeing a work (SPEC §4)', () => {
