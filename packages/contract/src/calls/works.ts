@@ -27,17 +27,17 @@ export const WORK_LIMITS = {
   publisherWidth: LIMITS.workName,
 } as const;
 
-const byWidth = (max: number) =>
+const byWidth = (max: number, required: MessageKey, tooLong: MessageKey) =>
   z
-    .string({ message: 'agent.nameRequired' satisfies MessageKey })
+    .string({ message: required })
     .trim()
-    .min(1, { message: 'agent.nameRequired' satisfies MessageKey })
-    .refine((v) => displayWidth(v) <= max, { message: 'agent.nameTooLong' satisfies MessageKey });
+    .min(1, { message: required })
+    .refine((v) => displayWidth(v) <= max, { message: tooLong });
 
 /** A work's name: required, at most 20 by display width. */
-export const WorkName = byWidth(WORK_LIMITS.nameWidth);
+export const WorkName = byWidth(WORK_LIMITS.nameWidth, 'work.nameRequired', 'work.nameTooLong');
 /** The name shown as publisher: required on edit (SPEC §5). */
-export const PublisherName = byWidth(WORK_LIMITS.publisherWidth);
+export const PublisherName = byWidth(WORK_LIMITS.publisherWidth, 'work.publisherRequired', 'work.publisherTooLong');
 
 const Person = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
 

@@ -51,8 +51,8 @@ describe('create and edit', () => {
     const name = (n: number) => '星'.repeat(n);
     const upload = async () => (await t.ok(c.upload, { kind: 'image', data: await pictureBase64() }, { as: owner })).key;
     expect((await t.call(c.create, { ...fields, name: name(10), mediaKey: await upload() }, { as: owner })).body.code).toBe(0);
-    const res = await t.call(c.create, { ...fields, name: name(11), mediaKey: await upload() }, { as: owner });
-    expect(res.body.code).toBe(1001);
+    const res = await t.call(c.create, { ...fields, name: name(11), mediaKey: await upload() }, { as: owner, lang: 'zh_TW' });
+    expect(res.body).toMatchObject({ code: 1001, message: expect.stringContaining('名稱最多 10 個中文字或 20 個英文字') });
     expect((await t.call(c.create, { ...fields, name: 'a'.repeat(21), mediaKey: await upload() }, { as: owner })).body.code).toBe(1001);
   });
 
