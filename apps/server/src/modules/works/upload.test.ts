@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -74,6 +76,26 @@ describe('upload refusals by content', () => {
     expect((await t.call(c.upload, { kind: 'image', data: big }, { as: user })).body).toMatchObject({ code: 4004, message: 'The file is too large' });
     expect((await t.call(c.upload, { kind: 'image', data: big }, { as: user, lang: 'zh_TW' })).body).toMatchObject({ code: 4004, message: '檔案太大' });
     expect(await storedFor(user)).toEqual([]);
+  });
+
+  it('does not follow a playlist to the network: an HLS file sent as a sound is refused and fetches nothing', async () => {
+    const user = await buildUser(t);
+    let fetched = 0;
+    const target = http.createServer((_req, res) => {
+      fetched++;
+      res.end();
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const { port } = target.address() as AddressInfo;
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://127.0.0.1:${port}/segment.ts\n#EXT-X-ENDLIST\n`;
+    try {
+      const res = await t.call(c.upload, { kind: 'audio', data: Buffer.from(playlist).toString('base64') }, { as: user });
+      expect(res.body).toMatchObject({ code: 4003 });
+      expect(fetched).toBe(0);
+      expect(await storedFor(user)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => target.close(resolve));
+    }
   });
 
   it('needs a signed-in user', async () => {

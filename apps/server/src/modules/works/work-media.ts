@@ -63,6 +63,10 @@ function containerOf(formatName: string, hasVideo: boolean, hasAudio: boolean): 
   return null;
 }
 
+// ffmpeg follows playlists (HLS, concat) to other files and to the network: an upload may only be
+// read as one of the accepted containers, from its own file
+const INPUT_LIMITS = ['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska,wav,mp3,ogg'];
+
 interface Probe {
   format?: { format_name?: string };
   streams?: Array<{ codec_type?: string; disposition?: { attached_pic?: number } }>;
@@ -80,7 +84,9 @@ export async function cleanAudioVideo(upload: Buffer, kind: 'audio' | 'video'): 
     await fs.writeFile(input, upload);
     let probe: Probe;
     try {
-      const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=format_name:stream=codec_type:stream_disposition=attached_pic', '-of', 'json', input], { timeout: 30_000 });
+      const { stdout } = await run('ffprobe', ['-v', 'error', ...INPUT_LIMITS, '-show_entries', 'format=format_name:stream=codec_type:stream_disposition=attached_pic', '-of', 'json', input], {
+        timeout: 30_000,
+      });
       probe = JSON.parse(stdout) as Probe;
     } catch {
       return null;
@@ -101,6 +107,7 @@ export async function cleanAudioVideo(upload: Buffer, kind: 'audio' | 'video'): 
         [
           '-v',
           'error',
+          ...INPUT_LIMITS,
           '-i',
           input,
           ...maps,
