@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobsTestBed, never } from '../../test/job-system.ts';
+import { eventually } from '../../test/eventually.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import { defineJob, type AnyJob } from './define-job.ts';
 import { jobQueue } from './queue.ts';
@@ -63,7 +64,8 @@ describe('the worker', () => {
     for (let i = 0; i < 200 && (await rows()).filter((r) => r.status === 'done').length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     // three turns take two intervals: none ran early, none twice
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    const all = await rows();
+    // a turn is marked done a moment before the next one is queued: read once the next is there
+    const all = await eventually(rows, (found) => found.some((r) => r.status === 'queued' || r.status === 'running'));
     expect(all.filter((r) => r.status === 'done').length).toBeGreaterThanOrEqual(3);
     expect(all.filter((r) => r.status === 'queued' || r.status === 'running')).toHaveLength(1);
     expect(runs).toBe(all.filter((r) => r.status === 'done').length);
