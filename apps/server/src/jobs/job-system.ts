@@ -56,7 +56,7 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
     return found;
   }
 
-  async function add(tx: Db | Tx, name: string, payload: unknown, delayMs?: number): Promise<JobRow> {
+  async function add(tx: Db | Tx, name: string, payload: unknown, when: { delayMs?: number; spacingMs?: number } = {}): Promise<JobRow> {
     const def = definition(name);
     const checked = def.payload.safeParse(payload);
     if (!checked.success) throw new InvalidJobPayloadError(name, checked.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; '));
@@ -66,7 +66,7 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
       maxAttempts: (def.retry ?? options.defaultRetry).attempts,
       priority: def.priority ?? 0,
       dedupeKey: def.dedupeKey?.(checked.data) ?? (def.everyMs ? 'recurring' : null),
-      delayMs,
+      ...when,
     });
     // in the caller's transaction the row is not visible yet: the caller wakes after commit
     if (tx === db) worker?.wake();
@@ -78,7 +78,7 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
     const def = definition(job.kind);
     await def.onSettled?.(def.payload.parse(job.payload), job, status, provided.get(job.kind));
     for (const wake of waiters.get(job.id) ?? []) wake();
-    if (def.everyMs && status !== 'queued') await add(db, def.name, job.payload, def.everyMs);
+    if (def.everyMs && status !== 'queued') await add(db, def.name, job.payload, { delayMs: def.everyMs });
   }
 
   /** Waits up to `ms` (or until `signal` aborts) for something to happen to a job: told here, or a read a moment later. */
@@ -172,11 +172,13 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
     /** Jobs running in this process. */
     running: () => worker?.running() ?? 0,
 
-    /** Queues each recurring job's first turn (unless one is queued already) and starts the worker. */
+    /** Queues each recurring job's turn (unless one is queued already) and starts the worker. */
     async start(): Promise<void> {
       const missing = definitions.filter((d) => !provided.has(d.name)).map((d) => d.name);
       if (missing.length) throw new Error(`jobs without their dependencies: ${missing.join(', ')}`);
-      for (const def of definitions) if (def.everyMs) await add(db, def.name, def.payload.parse({}));
+      // an interval after the last turn, even one that ended an instant ago and whose next turn
+      // is not queued yet: a start never runs a turn early
+      for (const def of definitions) if (def.everyMs) await add(db, def.name, def.payload.parse({}), { spacingMs: def.everyMs });
       const kinds = new Map<string, Runnable>(definitions.map((d) => [d.name, { definition: d, deps: provided.get(d.name), retry: d.retry ?? options.defaultRetry }]));
       worker = startWorker(queue, kinds, {
         pollMs: options.pollMs,

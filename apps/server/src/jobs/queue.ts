@@ -13,6 +13,11 @@ export interface NewJob {
   dedupeKey: string | null;
   /** Not before this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * Not before this many milliseconds after the last job of its kind finished (a recurring
+   * job's turn). Read in the insert itself, so a turn that finishes meanwhile still counts.
+   */
+  spacingMs?: number;
 }
 
 const LIVE = ['queued', 'running'] as const;
@@ -36,7 +41,11 @@ export function jobQueue(db: Db) {
         maxAttempts: job.maxAttempts,
         priority: job.priority,
         dedupeKey: job.dedupeKey,
-        runAt: job.delayMs ? sql`now() + ${secs(job.delayMs)}` : undefined,
+        runAt: job.spacingMs
+          ? sql`greatest(now(), coalesce((select max(f.updated_at) from ${jobs} f where f.kind = ${job.kind} and f.status in ('done', 'failed', 'cancelled')) + ${secs(job.spacingMs)}, now()))`
+          : job.delayMs
+            ? sql`now() + ${secs(job.delayMs)}`
+            : undefined,
       };
       if (job.dedupeKey === null) {
         const [row] = await tx.insert(jobs).values(values).returning();
