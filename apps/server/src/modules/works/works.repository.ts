@@ -24,6 +24,11 @@ export function worksRepository(db: Handle) {
       return row.id;
     },
 
+    /** Holds the author's works for the rest of the transaction: their uploads are claimed one create at a time. */
+    async lockAuthor(authorId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`works:${authorId}`}))`);
+    },
+
     async byId(id: string): Promise<WorkRow | null> {
       const [row] = await select().where(eq(works.id, id));
       return row ? flat(row) : null;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, WORK_LIMITS } from '@starlit/contract';
-import type { Db } from '../../db/client.ts';
+import { withTx, type Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import { cleanAudioVideo, cleanImage } from './work-media.ts';
 import { authorizeWork } from './works.policy.ts';
-import { WORKS_FOLDER, worksRepository, type WorkKindValue, type WorkRow } from './works.repository.ts';
+import { WORKS_FOLDER, worksRepository, type WorkKindValue, type WorkRow, type WorksRepository } from './works.repository.ts';
 
 export type MediaKind = 'image' | 'audio' | 'video';
 
@@ -51,11 +51,11 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
    * the key is someone else's, missing, or already shown by a work (deleting that work would
    * take the file from this one).
    */
-  async function claim(userId: string, key: string): Promise<{ url: string; kind: MediaKind }> {
+  async function claim(repo: WorksRepository, userId: string, key: string): Promise<{ url: string; kind: MediaKind }> {
     const kind = KIND_OF_EXT[key.split('.').pop() ?? ''];
     const url = storage.url(key);
     const mine = key.startsWith(`${WORKS_FOLDER}${userId}/`) && storage.keyOf(url) === key;
-    if (!kind || !mine || !(await storage.open(key)) || (await works.referencedUrls([url])).size > 0) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
+    if (!kind || !mine || !(await storage.open(key)) || (await repo.referencedUrls([url])).size > 0) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
     return { url, kind };
   }
 
@@ -72,26 +72,31 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
 
     async create(userId: string, input: WorkFieldsInput & { mediaKey?: string; imageKeys: string[] }) {
       await checkAgent(userId, input.agentId);
-      let kind: WorkKindValue = 'post';
-      let media: string | null = null;
-      const images: string[] = [];
-      if (input.mediaKey) {
-        if (input.imageKeys.length > 0) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
-        const claimed = await claim(userId, input.mediaKey);
-        kind = claimed.kind;
-        media = claimed.url;
-      } else {
-        if (new Set(input.imageKeys).size !== input.imageKeys.length) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
-        for (const key of input.imageKeys) {
-          const claimed = await claim(userId, key);
-          if (claimed.kind !== 'image') throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
-          images.push(claimed.url);
+      if (input.mediaKey && input.imageKeys.length > 0) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
+      if (new Set(input.imageKeys).size !== input.imageKeys.length) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
+      // two creates naming one upload at once: the second must find it taken, or deleting one work would take the other's file
+      const id = await withTx(deps.db, undefined, async (tx) => {
+        const repo = worksRepository(tx);
+        await repo.lockAuthor(userId);
+        let kind: WorkKindValue = 'post';
+        let media: string | null = null;
+        const images: string[] = [];
+        if (input.mediaKey) {
+          const claimed = await claim(repo, userId, input.mediaKey);
+          kind = claimed.kind;
+          media = claimed.url;
+        } else {
+          for (const key of input.imageKeys) {
+            const claimed = await claim(repo, userId, key);
+            if (claimed.kind !== 'image') throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
+            images.push(claimed.url);
+          }
+          if (images.length === 0 && !input.description.trim()) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
         }
-        if (images.length === 0 && !input.description.trim()) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
-      }
-      const cover = kind === 'image' ? media : (images[0] ?? null);
-      const { name, description, prompt, category, tags, agentId, isPublic } = input;
-      const id = await works.insert({ name, description, prompt, category, tags, agentId, isPublic, authorId: userId, kind, media, images, cover });
+        const cover = kind === 'image' ? media : (images[0] ?? null);
+        const { name, description, prompt, category, tags, agentId, isPublic } = input;
+        return repo.insert({ name, description, prompt, category, tags, agentId, isPublic, authorId: userId, kind, media, images, cover });
+      });
       return reload(id);
     },
 

@@ -47,6 +47,12 @@ describe('create and edit', () => {
     expect((await t.call(c.create, { ...fields, mediaKey: 'seed/works/aurora.webp' }, { as: owner })).body.code).toBe(4005);
   });
 
+  it('gives an upload to one work only, when several creates name it at once', async () => {
+    const upload = await t.ok(c.upload, { kind: 'image', data: await pictureBase64() }, { as: owner });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call(c.create, { ...fields, mediaKey: upload.key }, { as: owner })));
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, 4005, 4005, 4005, 4005]);
+  });
+
   it('measures the name by display width: 10 Chinese characters fit, 11 do not', async () => {
     const name = (n: number) => '星'.repeat(n);
     const upload = async () => (await t.ok(c.upload, { kind: 'image', data: await pictureBase64() }, { as: owner })).key;
