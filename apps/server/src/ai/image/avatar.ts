@@ -1,7 +1,7 @@
 import { seededRandom } from '../random.ts';
-import { createCanvas, linear, mix, n, radial, toSvg, type Canvas } from './canvas.ts';
+import { createCanvas, linear, mix, n, toSvg, type Canvas } from './canvas.ts';
 import { PALETTES, type PaletteName } from './palettes.ts';
-import { stars } from './sky-layers.ts';
+import { glowBackdrop } from './sky-layers.ts';
 
 export type HairStyle = 'long' | 'short' | 'bun' | 'spiky';
 export type Ears = 'none' | 'cat' | 'fox';
@@ -61,20 +61,7 @@ export function avatarSvg(options: AvatarOptions): string {
   const hair = options.hairColour;
   const outfit = random.pick(p.accents);
 
-  c.body.push(
-    `<rect width="${GRID}" height="${GRID}" fill="${radial(
-      c,
-      [
-        [0, mix(p.accents[0], p.sky[1], 0.4)],
-        [0.6, p.sky[1]],
-        [1, p.sky[0]],
-      ],
-      0.5,
-      0.4,
-      0.75,
-    )}"/>`,
-  );
-  stars(c, p, 1.2);
+  glowBackdrop(c, p, { accent: 0.4, edge: 0.6, x: 0.5, y: 0.4, r: 0.75, density: 1.2 });
   c.body.push(`<circle cx="${CX}" cy="236" r="170" fill="none" stroke="${p.glow}" stroke-width="3" stroke-opacity="0.35"/>`);
   c.body.push(backHair(options.hair, hair));
   const clothes = linear(c, [

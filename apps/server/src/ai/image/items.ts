@@ -1,7 +1,7 @@
 import { seededRandom } from '../random.ts';
 import { createCanvas, linear, mix, n, radial, toSvg, type Canvas } from './canvas.ts';
 import { PALETTES, type Palette, type PaletteName } from './palettes.ts';
-import { stars } from './sky-layers.ts';
+import { glowBackdrop } from './sky-layers.ts';
 
 export type ItemKind = 'hoodie' | 'gown' | 'jacket' | 'vinyl';
 
@@ -16,21 +16,9 @@ export interface ItemOptions {
 
 const GRID = 512;
 
+/** The glow and stars every item sits on, with the shadow it stands on. */
 function backdrop(c: Canvas, p: Palette) {
-  c.body.push(
-    `<rect width="${GRID}" height="${GRID}" fill="${radial(
-      c,
-      [
-        [0, mix(p.accents[0], p.sky[1], 0.55)],
-        [0.7, p.sky[1]],
-        [1, p.sky[0]],
-      ],
-      0.5,
-      0.45,
-      0.8,
-    )}"/>`,
-  );
-  stars(c, p, 0.9);
+  glowBackdrop(c, p, { accent: 0.55, edge: 0.7, x: 0.5, y: 0.45, r: 0.8, density: 0.9 });
   c.body.push(`<ellipse cx="256" cy="470" rx="170" ry="18" fill="#000000" fill-opacity="0.28"/>`);
 }
 

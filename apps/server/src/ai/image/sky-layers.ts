@@ -11,6 +11,27 @@ export function sky(c: Canvas, p: Palette) {
   c.body.push(`<rect width="${c.width}" height="${c.height}" fill="${fill}"/>`);
 }
 
+/**
+ * A portrait backdrop: a radial glow centred at (`x`, `y`) of radius `r` (fractions of the
+ * canvas), the palette's first accent mixed into the sky by `accent`, fading to the sky's
+ * edge colour from `edge` outwards; then stars of `density`.
+ */
+export function glowBackdrop(c: Canvas, p: Palette, look: { accent: number; edge: number; x: number; y: number; r: number; density: number }) {
+  const fill = radial(
+    c,
+    [
+      [0, mix(p.accents[0], p.sky[1], look.accent)],
+      [look.edge, p.sky[1]],
+      [1, p.sky[0]],
+    ],
+    look.x,
+    look.y,
+    look.r,
+  );
+  c.body.push(`<rect width="${c.width}" height="${c.height}" fill="${fill}"/>`);
+  stars(c, p, look.density);
+}
+
 /** Stars above `horizon` (a fraction of the height), denser and brighter toward the zenith. */
 export function stars(c: Canvas, p: Palette, density = 1, horizon = 1) {
   const r = c.random;
