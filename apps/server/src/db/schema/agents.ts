@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { voices } from './catalogue.ts';
+import { tsvector } from './search.ts';
 import { users } from './users.ts';
 
 export const AGENT_GENDERS = ['Unknown', 'Male', 'Female'] as const;
@@ -39,8 +40,9 @@ export const agents = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`starlit_search_doc(nickname || ' ' || starlit_join(tags) || ' ' || role_intro)`),
   },
-  (t) => [index('agents_public_published_idx').on(t.isPublic, t.publishedAt), index('agents_owner_created_idx').on(t.ownerId, t.createdAt)],
+  (t) => [index('agents_public_published_idx').on(t.isPublic, t.publishedAt), index('agents_owner_created_idx').on(t.ownerId, t.createdAt), index('agents_search_idx').using('gin', t.searchDoc)],
 );
 
 /** The skills of SPEC §3 with their price; charging arrives with the ledger. */

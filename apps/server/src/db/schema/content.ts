@@ -1,4 +1,6 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './search.ts';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
 
@@ -30,8 +32,58 @@ export const works = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // counters kept in the transaction that likes, collects or comments (no COUNT(*) when shown)
+    likeCount: integer('like_count').notNull().default(0),
+    collectCount: integer('collect_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    // Recommend's order: engagement and recency (starlit_work_rank, docs/community.md)
+    rank: doublePrecision('rank').generatedAlwaysAs(sql`starlit_work_rank(like_count, comment_count, collect_count, published_at)`),
+    // set by moderation: gone from every public place, still shown to its author as hidden
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }),
+    hiddenReason: text('hidden_reason'),
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`starlit_search_doc(coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || starlit_join(tags) || ' ' || coalesce(description, ''))`),
   },
-  (t) => [index('works_author_created_idx').on(t.authorId, t.createdAt), index('works_public_kind_published_idx').on(t.isPublic, t.kind, t.publishedAt)],
+  (t) => [
+    index('works_author_created_idx').on(t.authorId, t.createdAt),
+    index('works_public_kind_published_idx').on(t.isPublic, t.kind, t.publishedAt),
+    // the public feeds: only what anyone may see is indexed
+    index('works_feed_rank_idx').on(t.rank.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('works_feed_recent_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('works_feed_kind_idx').on(t.kind, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('works_feed_author_idx').on(t.authorId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('works_feed_agent_idx').on(t.agentId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('works_search_idx').using('gin', t.searchDoc),
+  ],
+);
+
+/** Who liked which work; works.like_count counts these. */
+export const workLikes = pgTable(
+  'work_likes',
+  {
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.userId] }), index('work_likes_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** "My collections": works a user collected; works.collect_count counts these. */
+export const workCollections = pgTable(
+  'work_collections',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workId] }), index('work_collections_user_created_idx').on(t.userId, t.createdAt), index('work_collections_work_idx').on(t.workId)],
 );
 
 /** Key-value facts about this installation (e.g. that the demo seed ran). */

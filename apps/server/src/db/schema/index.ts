@@ -7,3 +7,6 @@ export * from './catalogue.ts';
 export * from './jobs.ts';
 export * from './cards.ts';
 export * from './chat.ts';
+export * from './social.ts';
+export * from './comments.ts';
+export * from './moderation.ts';

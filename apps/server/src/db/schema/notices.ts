@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** System notices: to everyone (recipient null) or to one user. */
@@ -44,6 +44,9 @@ export const interactNotices = pgTable(
     content: text('content').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    // how many more people did the same to the same thing while the notice was unread
+    // ("Ana and 3 others liked your work"); the actor is the latest of them
+    othersCount: integer('others_count').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

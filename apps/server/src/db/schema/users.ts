@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './search.ts';
 
 export const users = pgTable(
   'users',
@@ -17,9 +18,19 @@ export const users = pgTable(
       .default('Unknown'),
     isOfficial: boolean('is_official').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // SPEC §3 User profile: a calendar day, no time zone
+    birthday: date('birthday', { mode: 'string' }),
+    // privacy (SPEC §6): others see none of this user's works on the profile
+    hideWorks: boolean('hide_works').notNull().default(false),
+    // set by moderation when active strikes add up: no publishing or commenting until then
+    mutedUntil: timestamp('muted_until', { withTimezone: true, precision: 3 }),
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`starlit_search_doc(user_name)`),
   },
-  // user names are unique regardless of case
-  (t) => [uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`)],
+  (t) => [
+    // user names are unique regardless of case
+    uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    index('users_search_idx').using('gin', t.searchDoc),
+  ],
 );
 
 /** Links an external OpenID Connect subject to a Starlit user. */

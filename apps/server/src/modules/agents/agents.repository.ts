@@ -5,7 +5,7 @@ import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import type { VoiceRow } from '../voices/voices.repository.ts';
 import { visibleAgents } from './agents.policy.ts';
 
-export type AgentRow = typeof agents.$inferSelect & { ownerName: string; ownerAvatar: string | null };
+export type AgentRow = Omit<typeof agents.$inferSelect, 'searchDoc'> & { ownerName: string; ownerAvatar: string | null };
 export type AgentPatch = Partial<Omit<typeof agents.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
 export type SkillRow = typeof skills.$inferSelect;
 export type AgentVoicePick = typeof agentVoices.$inferSelect;

@@ -23,6 +23,7 @@ export function noticesRepository(db: Db) {
     content: interactNotices.content,
     targetType: interactNotices.targetType,
     targetId: interactNotices.targetId,
+    othersCount: interactNotices.othersCount,
     readAt: interactNotices.readAt,
     createdAt: interactNotices.createdAt,
     actorName: users.userName,

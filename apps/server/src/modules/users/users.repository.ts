@@ -1,24 +1,27 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema/index.ts';
+import { withoutSearchDoc } from '../../db/search.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = Omit<typeof users.$inferSelect, 'searchDoc'>;
+
+const userColumns = withoutSearchDoc(getTableColumns(users));
 
 export function usersRepository(db: Db) {
   return {
     async byId(id: string, tx: Db | Tx = db): Promise<UserRow | null> {
-      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
       return row ?? null;
     },
     async byName(userName: string, tx: Db | Tx = db): Promise<UserRow | null> {
-      const [row] = await tx.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
+      const [row] = await tx.select(userColumns).from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
       return row ?? null;
     },
     /** Users whose name contains `text` (case-insensitive, LIKE wildcards taken literally), names starting with it first. */
     async search(text: string, limit: number): Promise<UserRow[]> {
       const pattern = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
       return db
-        .select()
+        .select(userColumns)
         .from(users)
         .where(sql`lower(${users.userName}) like ${`%${pattern}%`}`)
         .orderBy(sql`lower(${users.userName}) like ${`${pattern}%`} desc`, sql`lower(${users.userName})`)
@@ -26,14 +29,14 @@ export function usersRepository(db: Db) {
     },
     /** Inserts a user; null when the name is taken (case-insensitive). */
     async insert(values: typeof users.$inferInsert, tx: Db | Tx = db): Promise<UserRow | null> {
-      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning(userColumns);
       return row ?? null;
     },
     async setRole(id: string, role: 'user' | 'admin') {
       await db.update(users).set({ role }).where(eq(users.id, id));
     },
     async admins(): Promise<UserRow[]> {
-      return db.select().from(users).where(eq(users.role, 'admin')).orderBy(sql`lower(${users.userName})`);
+      return db.select(userColumns).from(users).where(eq(users.role, 'admin')).orderBy(sql`lower(${users.userName})`);
     },
     async promoteByNames(names: string[]) {
       if (names.length === 0) return;

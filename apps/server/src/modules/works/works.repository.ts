@@ -1,13 +1,17 @@
 import type { WorkKind } from '@starlit/contract';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Handle } from '../../db/client.ts';
 import { users, works } from '../../db/schema/index.ts';
+import { withoutSearchDoc } from '../../db/search.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 
 export type WorkKindValue = z.infer<typeof WorkKind>;
-export type WorkRow = typeof works.$inferSelect & { authorName: string; authorAvatar: string | null };
+type WorkRecord = Omit<typeof works.$inferSelect, 'searchDoc'>;
+export type WorkRow = WorkRecord & { authorName: string; authorAvatar: string | null };
 export type WorkInsert = typeof works.$inferInsert;
+
+const workColumns = withoutSearchDoc(getTableColumns(works));
 export type WorkPatch = Partial<Omit<WorkInsert, 'id' | 'authorId' | 'createdAt'>>;
 
 /** The storage folder of uploaded work files: `works/<userId>/<random>.<ext>`. */
@@ -15,8 +19,8 @@ export const WORKS_FOLDER = 'works/';
 
 /** Works and their authors' names; the only SQL over the works table. */
 export function worksRepository(db: Handle) {
-  const select = () => db.select({ work: works, authorName: users.userName, authorAvatar: users.avatar }).from(works).innerJoin(users, eq(users.id, works.authorId));
-  const flat = (r: { work: typeof works.$inferSelect; authorName: string; authorAvatar: string | null }): WorkRow => ({ ...r.work, authorName: r.authorName, authorAvatar: r.authorAvatar });
+  const select = () => db.select({ work: workColumns, authorName: users.userName, authorAvatar: users.avatar }).from(works).innerJoin(users, eq(users.id, works.authorId));
+  const flat = (r: { work: WorkRecord; authorName: string; authorAvatar: string | null }): WorkRow => ({ ...r.work, authorName: r.authorName, authorAvatar: r.authorAvatar });
 
   return {
     async insert(values: WorkInsert): Promise<string> {
