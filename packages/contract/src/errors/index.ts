@@ -4,10 +4,14 @@ import { authErrors } from './auth.ts';
 import { avatarsErrors } from './avatars.ts';
 import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
+import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
 import { mediaErrors } from './media.ts';
+import { moderationErrors } from './moderation.ts';
 import { noticesErrors } from './notices.ts';
 import { platformErrors } from './platform.ts';
+import { reportsErrors } from './reports.ts';
+import { socialErrors } from './social.ts';
 import { voicesErrors } from './voices.ts';
 import { worksErrors } from './works.ts';
 
@@ -25,7 +29,11 @@ import { worksErrors } from './works.ts';
  * | 2000–2999    | auth: sign-in, sessions, users                            |
  * | 3000–3999    | notices                                                   |
  * | 4000–4099    | works                                                     |
- * | 4100–4999    | reserved: community (comments 4100–4299, social 4300–4499, reports 4500–4699) |
+ * | 4100–4299    | comments                                                  |
+ * | 4300–4499    | social: follows and blocks                                |
+ * | 4500–4699    | reports                                                   |
+ * | 4700–4799    | moderation: console, strikes, mutes                       |
+ * | 4800–4999    | reserved: community                                       |
  * | 5000–5099    | media                                                     |
  * | 5100–5999    | reserved: studio and generation                           |
  * | 6000–6019    | agents                                                    |
@@ -45,7 +53,11 @@ export const ERROR_RANGES = {
   auth: [2000, 2999],
   notices: [3000, 3999],
   works: [4000, 4099],
-  community: [4100, 4999],
+  comments: [4100, 4299],
+  social: [4300, 4499],
+  reports: [4500, 4699],
+  moderation: [4700, 4799],
+  community: [4800, 4999],
   media: [5000, 5099],
   studio: [5100, 5999],
   agents: [6000, 6019],
@@ -67,6 +79,10 @@ export const ERROR_FEATURES = {
   auth: authErrors,
   notices: noticesErrors,
   works: worksErrors,
+  comments: commentsErrors,
+  social: socialErrors,
+  reports: reportsErrors,
+  moderation: moderationErrors,
   media: mediaErrors,
   agents: agentsErrors,
   identities: identitiesErrors,
@@ -82,6 +98,10 @@ export const ErrorCode = {
   ...authErrors.codes,
   ...noticesErrors.codes,
   ...worksErrors.codes,
+  ...commentsErrors.codes,
+  ...socialErrors.codes,
+  ...reportsErrors.codes,
+  ...moderationErrors.codes,
   ...mediaErrors.codes,
   ...agentsErrors.codes,
   ...identitiesErrors.codes,
@@ -102,6 +122,10 @@ function messagesIn(lang: Language): Messages {
     ...authErrors.messages[lang],
     ...noticesErrors.messages[lang],
     ...worksErrors.messages[lang],
+    ...commentsErrors.messages[lang],
+    ...socialErrors.messages[lang],
+    ...reportsErrors.messages[lang],
+    ...moderationErrors.messages[lang],
     ...mediaErrors.messages[lang],
     ...agentsErrors.messages[lang],
     ...identitiesErrors.messages[lang],

@@ -1,0 +1,16 @@
+import { featureErrors } from './feature.ts';
+
+/** Error codes of the moderation console, strikes and mutes (4700–4799). */
+export const moderationErrors = featureErrors(
+  {
+    USER_MUTED: 4701,
+  },
+  {
+    en_US: {
+      4701: 'Your account is muted for breaking the rules; you cannot publish or comment for now',
+    },
+    zh_TW: {
+      4701: '你的帳號因違反規範而被禁言，暫時無法發佈或留言',
+    },
+  },
+);

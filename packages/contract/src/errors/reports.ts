@@ -1,0 +1,25 @@
+import { featureErrors } from './feature.ts';
+
+/** Error codes of reports (4500–4699); the texts of SPEC §5 and §8. */
+export const reportsErrors = featureErrors(
+  {
+    REPORT_TOO_SOON: 4501,
+    REPORT_FAILED: 4502,
+    REPORT_INCOMPLETE: 4503,
+    REPORT_BAD_IMAGE: 4504,
+  },
+  {
+    en_US: {
+      4501: 'Please do not report the same work within a short period of time',
+      4502: 'Report submission failed',
+      4503: 'Parameters must be complete',
+      4504: 'Report pictures must be JPG or PNG',
+    },
+    zh_TW: {
+      4501: '請勿在短時間內重複檢舉同一作品',
+      4502: '檢舉提交失敗',
+      4503: '參數必須完整',
+      4504: '檢舉圖片必須是 JPG 或 PNG',
+    },
+  },
+);
