@@ -50,6 +50,17 @@ export function socialRepository(db: Handle) {
     viewerId ? sql<boolean>`exists (select 1 from ${userFollows} f2 where f2.follower_id = ${viewerId} and f2.followee_id = ${personColumn})` : sql<boolean>`false`;
 
   return {
+    /**
+     * Locks two people's rows (in id order) until the transaction ends, so a follow and a
+     * block between them cannot cross: a follow takes `key share` before it checks for a block
+     * (as its insert would for the foreign key anyway), a block takes `update`, which waits for
+     * follows under way and makes later ones wait and then see the block.
+     */
+    async lockPeople(ids: [string, string], mode: 'key share' | 'update'): Promise<void> {
+      const strength = mode === 'update' ? sql`for update` : sql`for key share`;
+      await db.execute(sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} ${strength}`);
+    },
+
     /** Adds the follow; true when it is new (and the counts moved). */
     async follow(followerId: string, followeeId: string): Promise<boolean> {
       const rows = await db.insert(userFollows).values({ followerId, followeeId }).onConflictDoNothing().returning({ at: userFollows.createdAt });

@@ -100,10 +100,12 @@ export function socialService(deps: { db: Db; users: Pick<UsersRepository, 'byId
       await other(actor.id, userId);
       await assertNoBlock(deps.db, actor.id, userId);
       await spend('follow', actor.id);
-      // the block is checked again inside, so a block that lands meanwhile still wins
+      // checked again under the lock, so a block that lands meanwhile still wins
       const added = await withTx(deps.db, undefined, async (tx) => {
+        const repo = socialRepository(tx);
+        await repo.lockPeople([actor.id, userId], 'key share');
         await assertNoBlock(tx, actor.id, userId);
-        return socialRepository(tx).follow(actor.id, userId);
+        return repo.follow(actor.id, userId);
       });
       if (added) await followNotice(deps.notices, actor, userId, lang);
       return relation(actor.id, userId);
@@ -123,8 +125,10 @@ export function socialService(deps: { db: Db; users: Pick<UsersRepository, 'byId
       await assertNoBlock(deps.db, actorId, agent.ownerId);
       await spend('follow', actorId);
       await withTx(deps.db, undefined, async (tx) => {
+        const repo = socialRepository(tx);
+        await repo.lockPeople([actorId, agent.ownerId], 'key share');
         await assertNoBlock(tx, actorId, agent.ownerId);
-        return socialRepository(tx).followAgent(actorId, agentId);
+        return repo.followAgent(actorId, agentId);
       });
       return agentRelation(actorId, agentId);
     },
@@ -143,7 +147,11 @@ export function socialService(deps: { db: Db; users: Pick<UsersRepository, 'byId
     async block(actorId: string, userId: string): Promise<UserRelation> {
       await other(actorId, userId);
       await spend('block', actorId);
-      await withTx(deps.db, undefined, (tx) => socialRepository(tx).block(actorId, userId));
+      await withTx(deps.db, undefined, async (tx) => {
+        const repo = socialRepository(tx);
+        await repo.lockPeople([actorId, userId], 'update');
+        return repo.block(actorId, userId);
+      });
       return relation(actorId, userId);
     },
 

@@ -169,6 +169,20 @@ describe('block', () => {
     expect((await t.ok(c.blacklist, {}, { as: b })).items).toEqual([]);
   });
 
+  it('never leaves a follow across a block when follows and the block race', async () => {
+    const pairs = await Promise.all(Array.from({ length: 8 }, () => people(2)));
+    await Promise.all(
+      pairs.flatMap(([a, b]) => [t.call(c.follow, { userId: b.userId }, { as: a }), t.call(c.block, { userId: a.userId }, { as: b }), t.call(c.follow, { userId: a.userId }, { as: b })]),
+    );
+    const db = t.starlit.database.db;
+    for (const [a, b] of pairs) {
+      const rows = await db.select().from(userFollows).where(sql`${userFollows.followerId} in (${a.userId}, ${b.userId}) or ${userFollows.followeeId} in (${a.userId}, ${b.userId})`);
+      expect(rows).toEqual([]);
+      expect(await countsAndRows(a.userId)).toEqual({ counter: { followers: 0, following: 0 }, rows: { followers: 0, following: 0 } });
+      expect(await countsAndRows(b.userId)).toEqual({ counter: { followers: 0, following: 0 }, rows: { followers: 0, following: 0 } });
+    }
+  });
+
   it('unblocks, after which both may follow again', async () => {
     const [a, b] = await people(2);
     await t.ok(c.block, { userId: b.userId }, { as: a });
