@@ -2,6 +2,7 @@ import { calls, SOCIAL_LIMITS } from '@starlit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFollows, followCounts, userFollows } from '../../db/schema/index.ts';
+import { openEvents } from '../../../test/events.ts';
 import { buildAdmin, buildAgent, buildDraftAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 
@@ -83,6 +84,19 @@ describe('follow a user', () => {
     await t.ok(c.follow, { userId: b.userId }, { as: a });
     expect(await follows(b)).toHaveLength(2);
     expect((await follows(b))[0]).toMatchObject({ title: 'New follower', content: `${a.userName} started following you` });
+  });
+
+  it('rings the bell live on a follow, and stays silent on a block', async () => {
+    const [blocker, fan, star] = await people(3);
+    const address = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const events = openEvents(await fetch(`${address}/ai/realtime`, { headers: { token: star.token }, signal: controller.signal }));
+    await events.opened();
+    await t.ok(c.block, { userId: star.userId }, { as: blocker });
+    await t.ok(c.follow, { userId: star.userId }, { as: fan });
+    expect(JSON.parse((await events.next('notice')).data)).toMatchObject({ box: 'interact' });
+    expect(events.seen().filter((e) => e.event === 'notice')).toHaveLength(1);
+    controller.abort();
   });
 
   it('keeps counters equal to rows under 30 concurrent follows and unfollows', async () => {
