@@ -9,8 +9,11 @@ import { Modal } from '../../ui/modal';
 import { notifySuccess } from '../../ui/toast';
 import { useCurrentUser } from '../auth/auth-store';
 
-/** A block hides people both ways in every list, so every cached answer may now be wrong. */
-const EVERY_FAMILY = Object.keys(calls) as CallFamily[];
+/**
+ * A block hides people both ways in every list, so every cached answer may now be wrong;
+ * the session's own answers (auth) are not about other people.
+ */
+const EVERY_FAMILY = (Object.keys(calls) as CallFamily[]).filter((family) => family !== 'auth');
 
 export interface BlockButtonProps {
   userId: string;
