@@ -77,7 +77,9 @@ test('seeded public agents appear in the agent center and open their home', asyn
   await list.getByRole('link', { name: 'Luna 露娜' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Luna 露娜' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Chat', exact: true })).toHaveAttribute('href', /#\/chatroom\?agentId=/);
-  await expect(page.getByRole('button', { name: 'Follow' })).toHaveCount(0);
+  // a visitor sees the follow button and the count; following needs a login
+  await expect(page.getByRole('button', { name: 'Follow' })).toBeVisible();
+  await expect(page.getByText(/^\d+ followers?$/)).toBeVisible();
   await expect(page.getByRole('radio', { name: '2D' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Export card' })).toHaveCount(0);
 });

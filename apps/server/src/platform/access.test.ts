@@ -142,6 +142,19 @@ describe('visibility matrix', () => {
     '/ai/api/v1/voice/detail': { body: async (w) => ({ id: await clone(w) }), expect: { anonymous: 6101, owner: 0, other: 6101, admin: 6101 } },
     '/ai/api/v1/voice/delete': { body: async (w) => ({ id: await clone(w) }), expect: mine() },
     '/ai/api/v1/voice/preview': { body: async (w) => ({ voiceId: await clone(w), pitch: 0, volume: 1, speed: 1 }), expect: mine(0, 6101) },
+    // people are public: anyone signed in may follow or block the owner, the owner not themself
+    '/ai/api/v1/social/follow': { body: async (w) => ({ userId: w.owner.userId }), expect: mine(4302, 0) },
+    '/ai/api/v1/social/unfollow': { body: async (w) => ({ userId: w.owner.userId }), expect: mine(4302, 0) },
+    '/ai/api/v1/social/block': { body: async (w) => ({ userId: w.owner.userId }), expect: mine(4302, 0) },
+    '/ai/api/v1/social/unblock': { body: async (w) => ({ userId: w.owner.userId }), expect: mine(4302, 0) },
+    '/ai/api/v1/social/followers': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
+    '/ai/api/v1/social/followings': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
+    '/ai/api/v1/social/relation': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
+    // a hidden agent cannot be followed by others; its owner may not follow their own
+    '/ai/api/v1/social/follow_agent': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(4302, 6001) },
+    // unfollowing needs no sight of the agent, so a follow of one hidden since can be undone
+    '/ai/api/v1/social/unfollow_agent': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 0) },
+    '/ai/api/v1/social/agent_relation': { body: async (w) => ({ agentId: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
     // a post needs no upload, so every caller can try to name the owner's hidden agent on one
     '/ai/api/v1/work/create': { body: async (w) => ({ name: 'Post', category: 'Living', description: 'Hello', agentId: await agent(w) }), expect: mine(0, 6001) },
     // a private work is answered as if it did not exist to anyone but its author (decision 0014)

@@ -125,6 +125,16 @@ export function noticesRepository(db: Db) {
       return rows.length;
     },
 
+    /** Whether `recipientId` still has an unread notice of this kind from this actor. */
+    async hasUnreadInteractFrom(recipientId: string, actorId: string, kind: InteractNoticeRow['kind']): Promise<boolean> {
+      const rows = await db
+        .select({ id: interactNotices.id })
+        .from(interactNotices)
+        .where(and(interactNoticesFor(recipientId), eq(interactNotices.actorId, actorId), eq(interactNotices.kind, kind), isNull(interactNotices.readAt)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async unreadInteract(userId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -87,6 +87,15 @@ export function noticesService(deps: { notices: NoticesRepository; users: UsersR
       if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
       return row;
     },
+
+    /**
+     * `sendInteract`, unless the recipient has not yet read the same kind of notice from the
+     * same actor: following, unfollowing and following again must not fill the bell.
+     */
+    async sendInteractOnce(input: InteractNoticeInput & { actorId: string }) {
+      if (await notices.hasUnreadInteractFrom(input.recipientId, input.actorId, input.kind)) return null;
+      return this.sendInteract(input);
+    },
   };
 }
 

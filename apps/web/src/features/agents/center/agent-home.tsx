@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Avatar } from '../../../ui/avatar';
 import { buttonClass } from '../../../ui/button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { AgentFollowButton } from '../../social/agent-follow-button';
 import { AgentAvatar } from './agent-avatar';
 import { OwnerActions } from './owner-actions';
 
@@ -54,6 +55,7 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
             {t('center.home.persona')}
           </Link>
         </div>
+        <AgentFollowButton agentId={agent.id} ownerId={agent.owner.userId} />
         {agent.isOwner && <OwnerActions agent={agent} />}
         {agent.roleIntro && (
           <section>
