@@ -60,7 +60,7 @@ const cardLook =
   'group relative flex h-full w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-sm transition ' +
   'hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-lg hover:shadow-brand-900/10 has-[.card-open:focus-visible]:outline-2 has-[.card-open:focus-visible]:outline-offset-2 has-[.card-open:focus-visible]:outline-brand-500';
 // the card's own control covers the whole card (its ::after), so the author link can sit on top without nesting one control in another
-const cardOpen = 'card-open cursor-pointer text-left outline-none after:absolute after:inset-0 after:content-[""]';
+const cardOpen = 'card-open line-clamp-1 w-full cursor-pointer text-left outline-none after:absolute after:inset-0 after:content-[""]';
 
 /** One card of the home grid: agents link to their agent center, works open the work detail, the author links to their profile. */
 export function FeedCard({ item }: { item: FeedItem }) {
@@ -75,7 +75,7 @@ export function FeedCard({ item }: { item: FeedItem }) {
       <div className={cardLook}>
         <CardMedia item={item} />
         <span className="flex flex-1 flex-col gap-2 p-3.5">
-          <span className="line-clamp-1 font-semibold text-ink" title={title}>
+          <span className="font-semibold text-ink" title={title}>
             {item.type === 'agent' ? (
               <Link to={`/agentcenter/${item.id}`} aria-label={title} aria-describedby={metaId} className={cardOpen}>
                 {name}

@@ -24,7 +24,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
             {profile.isOfficial && <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('header.official')}</span>}
           </h1>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
-            <span>{t(`header.gender.${profile.gender}`)}</span>
+            {profile.gender !== 'Unknown' && <span>{t(`header.gender.${profile.gender}`)}</span>}
             <span>{t('header.joined', { date: formatDateTime(profile.createdAt).slice(0, 10) })}</span>
             {profile.birthday && <span>{t('header.birthday', { date: profile.birthday })}</span>}
           </p>
