@@ -16,6 +16,8 @@ export const PROFILE_LIMITS = {
   /** Largest avatar upload; it is scaled to at most `avatarSide` pixels and stored as WebP. */
   avatarBytes: 5 * 1024 * 1024,
   avatarSide: 512,
+  /** Avatar changes per user per hour: each one decodes and re-encodes a picture. */
+  avatarChangesPerHour: 20,
   /** The earliest birthday accepted. */
   earliestBirthday: '1900-01-01',
 } as const;

@@ -216,6 +216,22 @@ describe('avatar', () => {
     expect((await t.ok(c.profile, { userId: user.userId })).avatar).toBe(second.user.avatar);
   });
 
+  it('limits avatar changes per hour with the rate-limit answer, in both languages', async () => {
+    const user = await buildUser(t);
+    const picture = (
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f0f' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    for (let i = 0; i < PROFILE_LIMITS.avatarChangesPerHour; i++) await t.ok(c.updateProfile, { avatar: picture }, { as: user });
+    const refused = await t.call(c.updateProfile, { avatar: picture }, { as: user, lang: 'zh_TW' });
+    expect([refused.status, refused.body.code]).toEqual([429, 429]);
+    expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
+    // other changes are not limited
+    expect((await t.ok(c.updateProfile, { gender: 'Man' }, { as: user })).profile.gender).toBe('Man');
+    expect(await avatarsOf(user)).toHaveLength(1);
+  });
+
   it('refuses a file that is not a picture whatever it claims, or one too large, and stores nothing', async () => {
     const user = await buildUser(t);
     const text = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');

@@ -3,6 +3,7 @@ import { ErrorCode, PROFILE_LIMITS } from '@starlit/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertNoBlock } from '../../platform/policy.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import { cleanImage } from '../works/work-media.ts';
@@ -34,7 +35,7 @@ export interface ProfileInput {
  * and agents are read through their modules' services, which are set up after this one and
  * so are asked for when a call runs.
  */
-export function usersService(deps: { db: Db; users: UsersRepository; storage: Storage; works: () => WorksService; agents: () => AgentsService }) {
+export function usersService(deps: { db: Db; users: UsersRepository; storage: Storage; limiter: RateLimiter; works: () => WorksService; agents: () => AgentsService }) {
   const { users, storage } = deps;
 
   /**
@@ -54,6 +55,9 @@ export function usersService(deps: { db: Db; users: UsersRepository; storage: St
   async function storeAvatar(userId: string, base64: string): Promise<string> {
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length > PROFILE_LIMITS.avatarBytes) throw new AppError(ErrorCode.USER_AVATAR_TOO_LARGE);
+    // counted before decoding: the decoding is the cost being limited
+    const { allowed } = await deps.limiter.hit(`users:avatar:${userId}`, PROFILE_LIMITS.avatarChangesPerHour, 3_600_000);
+    if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED, 429);
     const clean = await cleanImage(bytes, PROFILE_LIMITS.avatarSide);
     if (!clean) throw new AppError(ErrorCode.USER_AVATAR_BAD);
     return storage.put(`${AVATARS_FOLDER}${userId}/${randomBytes(12).toString('hex')}.${clean.ext}`, clean.body, clean.contentType);
