@@ -9,6 +9,7 @@ import { NoticesPage } from '../features/notices/notices-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
+import { UserCenterPage } from '../features/users/user-center-page';
 
 /** Route names of SPEC §2; each is also the page id used for page-load tracking. */
 export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | '404';
@@ -34,7 +35,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/content', 'content', <NoticesPage />),
   page('/aigc-publish', 'aigc-publish', <CreatePage />, true),
   page('/community', 'community', <ComingSoonPage pageId="community" />),
-  page('/usercenter/:userId?', 'usercenter', <ComingSoonPage pageId="usercenter" />),
+  page('/usercenter/:userId?', 'usercenter', <UserCenterPage />),
   page('/agentcenter/:agentId?', 'agentcenter', <AgentCenterPage />),
   page('/agent/:agentId?', 'agent', <AgentEditorPage />, true),
   page('/agent-personality/:agentId?', 'agent-personality', <AgentPersonalityPage />),

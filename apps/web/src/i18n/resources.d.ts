@@ -8,6 +8,7 @@ import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
+import type users from '../../public/locales/en_US/users.json';
 import type voices from '../../public/locales/en_US/voices.json';
 
 // en_US is the reference language: keys are checked against it at compile time.
@@ -24,6 +25,7 @@ declare module 'i18next' {
       identities: typeof identities;
       notices: typeof notices;
       social: typeof social;
+      users: typeof users;
       voices: typeof voices;
     };
   }

@@ -9,6 +9,8 @@ export const authErrors = featureErrors(
     AUTH_PROVIDER_FAILED: 2004,
     AUTH_STATE_INVALID: 2005,
     USER_NOT_FOUND: 2006,
+    USER_AVATAR_BAD: 2007,
+    USER_AVATAR_TOO_LARGE: 2008,
   },
   {
     en_US: {
@@ -18,6 +20,8 @@ export const authErrors = featureErrors(
       2004: 'The sign-in provider could not be reached, please retry later',
       2005: 'The sign-in request has expired, please sign in again',
       2006: 'User not found',
+      2007: 'The avatar must be a JPG, PNG or WebP picture',
+      2008: 'The avatar must be at most 5 MB',
     },
     zh_TW: {
       2001: '登入代碼無效或已過期，請重新登入',
@@ -26,6 +30,8 @@ export const authErrors = featureErrors(
       2004: '無法連線至登入服務，請稍後再試',
       2005: '登入請求已過期，請重新登入',
       2006: '找不到使用者',
+      2007: '頭像須為 JPG、PNG 或 WebP 圖片',
+      2008: '頭像大小不可超過 5 MB',
     },
   },
 );

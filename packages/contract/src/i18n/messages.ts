@@ -46,6 +46,7 @@ const en_US = {
   'identity.backgroundTooLong': 'Background must be at most 1000 characters',
   'identity.agentRequired': 'Choose the agent this identity is for, or make it global',
   'page.cursorInvalid': 'This place in the list is not valid: reload the list',
+  'user.birthdayInvalid': 'Birthday must be a date (YYYY-MM-DD) from 1900-01-01 to today',
 } as const;
 
 /** A key of the rule message catalogue. */
@@ -93,6 +94,7 @@ const zh_TW: Record<MessageKey, string> = {
   'identity.backgroundTooLong': '背景最多 1000 個字',
   'identity.agentRequired': '請選擇此身分要用於哪個智能體，或設為通用',
   'page.cursorInvalid': '列表位置無效：請重新載入列表',
+  'user.birthdayInvalid': '生日須為 1900-01-01 至今天之間的日期（YYYY-MM-DD）',
 };
 
 /** Every rule message in every language. */

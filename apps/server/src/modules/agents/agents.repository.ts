@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { agentAuditions, agents, agentSkills, agentVoices, skills, users } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
@@ -84,6 +84,23 @@ export function agentsRepository(db: Handle) {
         .where(and(visibleAgents(null), afterCursor(cursor, agents.publishedAt, agents.id)))
         .orderBy(desc(agents.publishedAt), desc(agents.id))
         .limit(limit + 1);
+    },
+
+    /** One owner's public published agents, most recently published first; limit + 1 rows for paging. */
+    async publicByOwner(ownerId: string, cursor: Cursor | null, limit: number): Promise<AgentRow[]> {
+      return select()
+        .where(and(eq(agents.ownerId, ownerId), visibleAgents(null), afterCursor(cursor, agents.publishedAt, agents.id)))
+        .orderBy(desc(agents.publishedAt), desc(agents.id))
+        .limit(limit + 1);
+    },
+
+    /** How many public published agents the owner has. */
+    async publicCountOf(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(agents)
+        .where(and(eq(agents.ownerId, ownerId), visibleAgents(null)));
+      return row.n;
     },
 
     /** Public published agents other than `except`, newest first (ties by id, oldest first). */

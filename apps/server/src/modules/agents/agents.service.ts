@@ -169,6 +169,14 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
      * Replaces the agent's voices. Official voices and the caller's own finished clones can be
      * used; the voice rules of SPEC §5 are checked here whatever the form did.
      */
+    /** One owner's public published agents, for their profile. */
+    async publicByOwner(ownerId: string, cursor: string | undefined, limit: number) {
+      const rows = await agents.publicByOwner(ownerId, decodeCursor(cursor), limit);
+      return toPage(rows, limit, (r) => ({ at: r.publishedAt ?? r.createdAt, id: r.id }));
+    },
+
+    publicCountOf: (ownerId: string) => agents.publicCountOf(ownerId),
+
     async setVoices(userId: string, id: string, picks: VoicePickInput[], lang: Language, outer?: Tx): Promise<AgentDetail> {
       return withTx(deps.db, outer, async (tx) => {
         await owned(userId, id, tx);

@@ -5,6 +5,15 @@ import { withoutSearchDoc } from '../../db/search.ts';
 
 export type UserRow = Omit<typeof users.$inferSelect, 'searchDoc'>;
 
+/** The fields a user changes on their profile. */
+export type UserPatch = Partial<Pick<typeof users.$inferInsert, 'userName' | 'gender' | 'birthday' | 'hideWorks' | 'avatar'>>;
+
+// PostgreSQL's unique_violation, as the driver (or drizzle's wrapper, in `cause`) reports it
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
+  return codeOf(error) === '23505' || (error instanceof Error && codeOf(error.cause) === '23505');
+}
+
 const userColumns = withoutSearchDoc(getTableColumns(users));
 
 export function usersRepository(db: Db) {
@@ -31,6 +40,19 @@ export function usersRepository(db: Db) {
     async insert(values: typeof users.$inferInsert, tx: Db | Tx = db): Promise<UserRow | null> {
       const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning(userColumns);
       return row ?? null;
+    },
+    /**
+     * Changes a user's profile fields; null when a new name is already someone else's
+     * (case-insensitive; the unique index decides when two take it at once).
+     */
+    async updateProfile(id: string, patch: UserPatch): Promise<UserRow | null> {
+      try {
+        const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(userColumns);
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
     },
     async setRole(id: string, role: 'user' | 'admin') {
       await db.update(users).set({ role }).where(eq(users.id, id));

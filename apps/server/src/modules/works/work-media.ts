@@ -19,17 +19,17 @@ const MAX_SIDE = 4096;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /**
- * Re-encodes an uploaded picture as WebP, or null when its content is not a JPG, PNG or WebP
- * image whatever it is called. EXIF orientation is applied, then every metadata block is
- * dropped (sharp writes none unless asked).
+ * Re-encodes an uploaded picture as WebP no larger than `maxSide`, or null when its content is
+ * not a JPG, PNG or WebP image whatever it is called. EXIF orientation is applied, then every
+ * metadata block is dropped (sharp writes none unless asked).
  */
-export async function cleanImage(upload: Buffer): Promise<CleanFile | null> {
+export async function cleanImage(upload: Buffer, maxSide: number = MAX_SIDE): Promise<CleanFile | null> {
   try {
     // limitInputPixels refuses decompression bombs before decoding
     const image = sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' });
     const { format } = await image.metadata();
     if (!format || !IMAGE_FORMATS.has(format)) return null;
-    const body = await image.rotate().resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }).toBuffer();
+    const body = await image.rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }).toBuffer();
     return { body, ext: 'webp', contentType: 'image/webp' };
   } catch {
     return null;

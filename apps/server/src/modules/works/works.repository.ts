@@ -1,10 +1,11 @@
 import type { WorkKind } from '@starlit/contract';
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Handle } from '../../db/client.ts';
 import { users, works } from '../../db/schema/index.ts';
 import { withoutSearchDoc } from '../../db/search.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
+import { notBlocked } from '../../platform/policy.ts';
 
 export type WorkKindValue = z.infer<typeof WorkKind>;
 type WorkRecord = Omit<typeof works.$inferSelect, 'searchDoc'>;
@@ -16,6 +17,11 @@ export type WorkPatch = Partial<Omit<WorkInsert, 'id' | 'authorId' | 'createdAt'
 
 /** The storage folder of uploaded work files: `works/<userId>/<random>.<ext>`. */
 export const WORKS_FOLDER = 'works/';
+
+/** The works a profile shows: public, published and not hidden by moderation, of one section. */
+function shownOnProfile(authorId: string, section: 'works' | 'posts'): SQL {
+  return and(eq(works.authorId, authorId), eq(works.isPublic, true), isNotNull(works.publishedAt), isNull(works.hiddenAt), section === 'posts' ? eq(works.kind, 'post') : ne(works.kind, 'post'))!;
+}
 
 /** Works and their authors' names; the only SQL over the works table. */
 export function worksRepository(db: Handle) {
@@ -56,6 +62,28 @@ export function worksRepository(db: Handle) {
         .orderBy(desc(works.createdAt), desc(works.id))
         .limit(limit + 1);
       return rows.map(flat);
+    },
+
+    /**
+     * The author's public, published, not hidden works of one section (posts, or every other
+     * kind), newest published first, none when the viewer and the author blocked each other;
+     * limit + 1 rows for paging.
+     */
+    async publishedBy(authorId: string, viewerId: string | null, section: 'works' | 'posts', cursor: Cursor | null, limit: number): Promise<WorkRow[]> {
+      const rows = await select()
+        .where(and(shownOnProfile(authorId, section), notBlocked(viewerId, works.authorId), afterCursor(cursor, works.publishedAt, works.id)))
+        .orderBy(desc(works.publishedAt), desc(works.id))
+        .limit(limit + 1);
+      return rows.map(flat);
+    },
+
+    /** How many works and posts `publishedBy` lists for the author. */
+    async publishedCounts(authorId: string): Promise<{ works: number; posts: number }> {
+      const [row] = await db
+        .select({ works: count(sql`case when ${works.kind} <> 'post' then 1 end`), posts: count(sql`case when ${works.kind} = 'post' then 1 end`) })
+        .from(works)
+        .where(and(eq(works.authorId, authorId), isNotNull(works.publishedAt), eq(works.isPublic, true), isNull(works.hiddenAt)));
+      return row;
     },
 
     /** Which of these addresses a work still shows (cover, media or a post picture). */

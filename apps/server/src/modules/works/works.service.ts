@@ -141,6 +141,16 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       return toPage(rows, limit, (r) => ({ at: r.createdAt, id: r.id }));
     },
 
+    /** A profile's works or posts (public, published, not hidden), newest published first; blocks hide them both ways. */
+    async publishedBy(authorId: string, viewerId: string | null, section: 'works' | 'posts', cursor: string | undefined, limit: number) {
+      const rows = await works.publishedBy(authorId, viewerId, section, decodeCursor(cursor), limit);
+      // publishedBy lists only published rows
+      return toPage(rows, limit, (r) => ({ at: r.publishedAt ?? r.createdAt, id: r.id }));
+    },
+
+    /** How many works and posts a profile lists. */
+    publishedCounts: (authorId: string) => works.publishedCounts(authorId),
+
     /** The home feed's rows of public published works of these kinds. */
     feedRows: (kinds: WorkKindValue[]) => works.feedRows(kinds),
 

@@ -1,5 +1,5 @@
 import { truncateByWidth } from '@starlit/contract/rules';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppStore } from '../../app/app-store';
@@ -57,47 +57,52 @@ function CardMedia({ item }: { item: FeedItem }) {
 }
 
 const cardLook =
-  'group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-sm transition ' +
-  'hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-lg hover:shadow-brand-900/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+  'group relative flex h-full w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-sm transition ' +
+  'hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-lg hover:shadow-brand-900/10 has-[.card-open:focus-visible]:outline-2 has-[.card-open:focus-visible]:outline-offset-2 has-[.card-open:focus-visible]:outline-brand-500';
+// the card's own control covers the whole card (its ::after), so the author link can sit on top without nesting one control in another
+const cardOpen = 'card-open line-clamp-1 w-full cursor-pointer text-left outline-none after:absolute after:inset-0 after:content-[""]';
 
-/** One card of the home grid: agents link to their agent center, works open the work detail. */
+/** One card of the home grid: agents link to their agent center, works open the work detail, the author links to their profile. */
 export function FeedCard({ item }: { item: FeedItem }) {
   const { t } = useTranslation('home');
   const openWork = useAppStore((s) => s.openWork);
   const metaId = useId();
   const title = item.type === 'agent' ? item.nickname : item.name;
   const person = item.type === 'agent' ? item.owner : item.author;
-  const content: ReactNode = (
-    <>
-      <CardMedia item={item} />
-      <span className="flex flex-1 flex-col gap-2 p-3.5">
-        <span className="line-clamp-1 font-semibold text-ink" title={title}>
-          {truncateByWidth(title, TITLE_WIDTH)}
-        </span>
-        <span id={metaId} className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
-          <Avatar name={person.userName} src={person.avatar} size="xs" />
-          <span className="truncate">{t('by', { name: person.userName })}</span>
-        </span>
-        <TagList tags={item.tags} max={3} />
-        {item.type === 'work' && item.engine && (
-          <span className="mt-auto pt-1">
-            <EngineBadge engine={item.engine} />
-          </span>
-        )}
-      </span>
-    </>
-  );
+  const name = truncateByWidth(title, TITLE_WIDTH);
   return (
     <li className="min-w-0">
-      {item.type === 'agent' ? (
-        <Link to={`/agentcenter/${item.id}`} aria-label={title} aria-describedby={metaId} className={cardLook}>
-          {content}
-        </Link>
-      ) : (
-        <button type="button" onClick={() => openWork(item)} aria-label={title} aria-describedby={metaId} className={cardLook}>
-          {content}
-        </button>
-      )}
+      <div className={cardLook}>
+        <CardMedia item={item} />
+        <span className="flex flex-1 flex-col gap-2 p-3.5">
+          <span className="font-semibold text-ink" title={title}>
+            {item.type === 'agent' ? (
+              <Link to={`/agentcenter/${item.id}`} aria-label={title} aria-describedby={metaId} className={cardOpen}>
+                {name}
+              </Link>
+            ) : (
+              <button type="button" onClick={() => openWork(item)} aria-label={title} aria-describedby={metaId} className={cardOpen}>
+                {name}
+              </button>
+            )}
+          </span>
+          <span id={metaId} className="flex min-w-0 items-center text-xs text-muted">
+            <Link
+              to={`/usercenter/${person.userId}`}
+              className="relative z-10 flex min-w-0 items-center gap-1.5 rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:text-brand-300"
+            >
+              <Avatar name={person.userName} src={person.avatar} size="xs" />
+              <span className="truncate">{t('by', { name: person.userName })}</span>
+            </Link>
+          </span>
+          <TagList tags={item.tags} max={3} />
+          {item.type === 'work' && item.engine && (
+            <span className="mt-auto pt-1">
+              <EngineBadge engine={item.engine} />
+            </span>
+          )}
+        </span>
+      </div>
     </li>
   );
 }

@@ -1,0 +1,185 @@
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { AlertIcon, UserIcon } from '../../ui/icons';
+import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
+import { Skeleton } from '../../ui/skeleton';
+import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
+import { AgentTile } from '../agents/center/agent-tile';
+import { useCurrentUser } from '../auth/auth-store';
+import { redirectToSignIn } from '../auth/sign-in';
+import { CREATE_PATH } from '../shell/nav-items';
+import { FeedCard } from '../home/feed-card';
+import { EmptyList, PagedGrid } from './paged-grid';
+import { PersonalInfo } from './personal-info';
+import { ProfileHeader, type ProfileData } from './profile-header';
+import { asFeedWork, useMyWorks, useProfile, useProfileAgents, useProfileWorks } from './user-queries';
+
+const page = 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8';
+
+/** Loads a profile for a page; one that cannot be seen (unknown, or a block either way) says so without saying why. */
+function WithProfile({ userId, children }: { userId: string; children: (profile: ProfileData) => ReactNode }) {
+  const { t } = useTranslation('users');
+  const profile = useProfile(userId);
+  if (profile.isPending) {
+    return (
+      <Loading className={page}>
+        <Skeleton className="h-36 w-full rounded-3xl" />
+        <Skeleton className="h-64 w-full" />
+      </Loading>
+    );
+  }
+  if (profile.isError) return <LoadFailed onRetry={() => void profile.refetch()} />;
+  if (!profile.data) {
+    return (
+      <EmptyState
+        icon={<AlertIcon size={28} />}
+        title={t('profile.unavailable.title')}
+        body={t('profile.unavailable.body')}
+        action={
+          <Link to="/" className={buttonClass()}>
+            {t('profile.unavailable.back')}
+          </Link>
+        }
+      />
+    );
+  }
+  return <div className={page}>{children(profile.data)}</div>;
+}
+
+function WorksTab({ profile, section }: { profile: ProfileData; section: 'works' | 'posts' }) {
+  const { t } = useTranslation('users');
+  const query = useProfileWorks(profile.userId, section, !profile.worksHidden);
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  if (profile.worksHidden) return <EmptyState icon={<UserIcon size={28} />} title={t('profile.private.title')} body={t('profile.private.body')} />;
+  return (
+    <PagedGrid
+      list={{ ...query, items }}
+      label={t(section === 'posts' ? 'tabs.activities' : 'tabs.works')}
+      empty={<EmptyList title={t(section === 'posts' ? 'profile.emptyPosts' : 'profile.emptyWorks')} />}
+    >
+      {(work) => <FeedCard key={work.id} item={asFeedWork(work)} />}
+    </PagedGrid>
+  );
+}
+
+function AgentsTab({ profile }: { profile: ProfileData }) {
+  const { t } = useTranslation('users');
+  const query = useProfileAgents(profile.userId);
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  return (
+    <PagedGrid list={{ ...query, items }} label={t('tabs.chat')} empty={<EmptyList title={t('profile.emptyAgents')} />}>
+      {(agent) => (
+        <li key={agent.id} className="min-w-0">
+          <AgentTile agent={agent} />
+        </li>
+      )}
+    </PagedGrid>
+  );
+}
+
+/** Someone's profile: who they are, their activities (posts), works and public agents. */
+function ProfileView({ profile }: { profile: ProfileData }) {
+  const { t } = useTranslation('users');
+  return (
+    <>
+      <ProfileHeader profile={profile} />
+      <TabsRoot defaultValue="activities" className="flex flex-col gap-5">
+        <TabList label={t('center.tabsLabel')} className="border-b border-line">
+          <Tab value="activities">{t('tabs.activities')}</Tab>
+          <Tab value="works">{t('tabs.works')}</Tab>
+          <Tab value="chat">{t('tabs.chat')}</Tab>
+        </TabList>
+        <TabPanel value="activities">
+          <WorksTab profile={profile} section="posts" />
+        </TabPanel>
+        <TabPanel value="works">
+          <WorksTab profile={profile} section="works" />
+        </TabPanel>
+        <TabPanel value="chat">
+          <AgentsTab profile={profile} />
+        </TabPanel>
+      </TabsRoot>
+    </>
+  );
+}
+
+/** The owner's works, drafts included (the user center's portfolio). */
+function Portfolio() {
+  const { t } = useTranslation('users');
+  const query = useMyWorks();
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  return (
+    <PagedGrid
+      list={{ ...query, items }}
+      label={t('portfolio.title')}
+      empty={
+        <EmptyState
+          title={t('portfolio.empty')}
+          body={t('portfolio.emptyBody')}
+          action={
+            <Link to={CREATE_PATH} className={buttonClass()}>
+              {t('portfolio.create')}
+            </Link>
+          }
+        />
+      }
+    >
+      {(work) => <FeedCard key={work.id} item={asFeedWork(work)} />}
+    </PagedGrid>
+  );
+}
+
+/** My user center: my account information and my portfolio. */
+function MyCenter({ profile }: { profile: ProfileData }) {
+  const { t } = useTranslation('users');
+  return (
+    <>
+      <ProfileHeader profile={profile} />
+      <TabsRoot defaultValue="info" orientation="vertical" className="flex flex-col gap-5 lg:flex-row lg:items-start">
+        <TabList label={t('center.tabsLabel')} className="lg:w-52 lg:shrink-0 lg:flex-col lg:rounded-2xl lg:border lg:border-line lg:bg-surface lg:p-2">
+          <Tab value="info" variant="pill">
+            {t('tabs.info')}
+          </Tab>
+          <Tab value="portfolio" variant="pill">
+            {t('tabs.portfolio')}
+          </Tab>
+        </TabList>
+        <div className="min-w-0 flex-1">
+          <TabPanel value="info">
+            <PersonalInfo key={profile.userId} profile={profile} />
+          </TabPanel>
+          <TabPanel value="portfolio">
+            <Portfolio />
+          </TabPanel>
+        </div>
+      </TabsRoot>
+    </>
+  );
+}
+
+/** `/usercenter/:userId?`: my user center without an id or with mine, anyone else's profile otherwise. */
+export function UserCenterPage() {
+  const { t } = useTranslation('users');
+  const { userId } = useParams();
+  const me = useCurrentUser();
+  if (userId && userId !== me?.userId) return <WithProfile userId={userId}>{(profile) => <ProfileView profile={profile} />}</WithProfile>;
+  if (!me) {
+    return (
+      <EmptyState
+        icon={<UserIcon size={28} />}
+        title={t('center.signIn.title')}
+        body={t('center.signIn.body')}
+        action={
+          <button type="button" className={buttonClass()} onClick={redirectToSignIn}>
+            {t('center.signIn.action')}
+          </button>
+        }
+      />
+    );
+  }
+  return <WithProfile userId={me.userId}>{(profile) => <MyCenter profile={profile} />}</WithProfile>;
+}
