@@ -1,18 +1,25 @@
-import type { Profile } from '@starlit/contract';
+import { calls, type Profile } from '@starlit/contract';
 import { formatDateTime } from '@starlit/contract/rules';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useCall } from '../../api/calls';
 import { Avatar } from '../../ui/avatar';
+import { BlockButton } from '../social/block-button';
+import { FollowButton } from '../social/follow-button';
 
 export type ProfileData = z.output<typeof Profile>;
 
 /** Who the profile is: picture, name, gender, when they joined, and the counts of what they share. */
 export function ProfileHeader({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
+  // follows and blocks are the social feature's: it answers the counts and the buttons' state
+  const relation = useCall(calls.social.relation, { userId: profile.userId });
   const counts = [
     { key: 'works', value: profile.counts.works },
     { key: 'posts', value: profile.counts.posts },
     { key: 'agents', value: profile.counts.agents },
+    { key: 'followers', value: relation.data?.followerCount },
+    { key: 'followings', value: relation.data?.followingCount },
   ] as const;
   return (
     <header className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-5 shadow-sm sm:flex-row sm:items-center sm:p-7">
@@ -28,13 +35,19 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
             <span>{t('header.joined', { date: formatDateTime(profile.createdAt).slice(0, 10) })}</span>
             {profile.birthday && <span>{t('header.birthday', { date: profile.birthday })}</span>}
           </p>
+          {!profile.isMe && relation.data && (
+            <div className="mt-3 flex flex-wrap gap-2">
+              <FollowButton key={String(relation.data.following)} userId={profile.userId} following={relation.data.following} />
+              <BlockButton userId={profile.userId} userName={profile.userName} blocked={relation.data.blocked} />
+            </div>
+          )}
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-2 sm:ml-auto sm:flex sm:gap-6">
         {counts.map(({ key, value }) => (
           <div key={key} className="flex flex-col-reverse items-center rounded-2xl bg-brand-50 px-3 py-2 sm:bg-transparent sm:p-0 dark:bg-white/5 sm:dark:bg-transparent">
             <dt className="text-xs text-muted">{t(`header.counts.${key}`)}</dt>
-            <dd className="text-xl font-bold text-ink tabular-nums">{value}</dd>
+            <dd className="text-xl font-bold text-ink tabular-nums">{value ?? '–'}</dd>
           </div>
         ))}
       </dl>

@@ -13,6 +13,8 @@ import { useCurrentUser } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
 import { CREATE_PATH } from '../shell/nav-items';
 import { FeedCard } from '../home/feed-card';
+import { Blacklist } from '../social/blacklist';
+import { FollowList } from '../social/follow-list';
 import { EmptyList, PagedGrid } from './paged-grid';
 import { PersonalInfo } from './personal-info';
 import { ProfileHeader, type ProfileData } from './profile-header';
@@ -92,6 +94,8 @@ function ProfileView({ profile }: { profile: ProfileData }) {
           <Tab value="activities">{t('tabs.activities')}</Tab>
           <Tab value="works">{t('tabs.works')}</Tab>
           <Tab value="chat">{t('tabs.chat')}</Tab>
+          <Tab value="followers">{t('tabs.followers')}</Tab>
+          <Tab value="followings">{t('tabs.followings')}</Tab>
         </TabList>
         <TabPanel value="activities">
           <WorksTab profile={profile} section="posts" />
@@ -101,6 +105,12 @@ function ProfileView({ profile }: { profile: ProfileData }) {
         </TabPanel>
         <TabPanel value="chat">
           <AgentsTab profile={profile} />
+        </TabPanel>
+        <TabPanel value="followers">
+          <FollowList userId={profile.userId} kind="followers" />
+        </TabPanel>
+        <TabPanel value="followings">
+          <FollowList userId={profile.userId} kind="followings" />
         </TabPanel>
       </TabsRoot>
     </>
@@ -147,6 +157,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           <Tab value="portfolio" variant="pill">
             {t('tabs.portfolio')}
           </Tab>
+          <Tab value="blacklist" variant="pill">
+            {t('tabs.blacklist')}
+          </Tab>
         </TabList>
         <div className="min-w-0 flex-1">
           <TabPanel value="info">
@@ -154,6 +167,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           </TabPanel>
           <TabPanel value="portfolio">
             <Portfolio />
+          </TabPanel>
+          <TabPanel value="blacklist">
+            <Blacklist />
           </TabPanel>
         </div>
       </TabsRoot>
