@@ -31,6 +31,15 @@ export function reactionsRepository(db: Handle) {
   };
 
   return {
+    /**
+     * Holds the work for the rest of the transaction, so a delete racing a like waits for it
+     * instead of failing the like's insert; false when it is gone already.
+     */
+    async holdWork(workId: string): Promise<boolean> {
+      const rows = await db.select({ id: works.id }).from(works).where(eq(works.id, workId)).for('key share');
+      return rows.length > 0;
+    },
+
     /** Answers whether a like was added (false: there was one already). */
     async like(workId: string, userId: string): Promise<boolean> {
       const added = await db.insert(workLikes).values({ workId, userId }).onConflictDoNothing().returning({ workId: workLikes.workId });

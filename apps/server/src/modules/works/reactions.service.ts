@@ -42,11 +42,13 @@ export function reactionsService(deps: { db: Db; limiter: RateLimiter; notices: 
     if (!allowed) throw new AppError(ErrorCode.WORK_REACTIONS_TOO_FAST, 429);
     const { changed, state } = await withTx(deps.db, undefined, async (tx) => {
       const repo = reactionsRepository(tx);
+      // deleted by its author since it was read
+      if (!(await repo.holdWork(workId))) throw new AppError(ErrorCode.WORK_NOT_FOUND);
       const changed = await change(repo, workId, userId);
-      return { changed, state: await repo.state(workId, userId) };
+      const state = await repo.state(workId, userId);
+      if (!state) throw new AppError(ErrorCode.WORK_NOT_FOUND);
+      return { changed, state };
     });
-    // deleted by its author in the meantime
-    if (!state) throw new AppError(ErrorCode.WORK_NOT_FOUND);
     return { work, changed, answer: { id: workId, ...state } };
   }
 

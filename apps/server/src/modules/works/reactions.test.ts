@@ -92,6 +92,14 @@ describe('like and collect', () => {
     expect(await t.ok(c.like, { id: (await buildWork(t, author)).id }, { as: admin })).toMatchObject({ liked: true });
   });
 
+  it('answers "not found", never a failure, when the work is deleted while being liked', async () => {
+    for (let i = 0; i < 3; i++) {
+      const work = await buildWork(t, author);
+      const [like] = await Promise.all([t.call(c.like, { id: work.id }, { as: other }), t.ok(c.delete, { id: work.id }, { as: author })]);
+      expect([0, 4001]).toContain(like.body.code);
+    }
+  });
+
   it('refuses a like or collect between blocked people, whoever blocked whom', async () => {
     const blocker = await buildUser(t);
     const blocked = await buildUser(t);
