@@ -163,6 +163,20 @@ describe('visibility matrix', () => {
     '/ai/api/v1/work/publish': { body: async (w) => ({ id: await work(w) }), expect: mine() },
     '/ai/api/v1/work/unpublish': { body: async (w) => ({ id: await work(w) }), expect: mine() },
     '/ai/api/v1/work/delete': { body: async (w) => ({ id: await work(w) }), expect: mine() },
+    // reacting needs seeing: someone else's private draft does not exist for them
+    '/ai/api/v1/work/like': { body: async (w) => ({ id: await work(w) }), expect: mine(0, 4001) },
+    '/ai/api/v1/work/unlike': { body: async (w) => ({ id: await work(w) }), expect: mine(0, 4001) },
+    '/ai/api/v1/work/collect': { body: async (w) => ({ id: await work(w) }), expect: mine(0, 4001) },
+    '/ai/api/v1/work/uncollect': { body: async (w) => ({ id: await work(w) }), expect: mine(0, 4001) },
+    // a public list: the owner's likes of their private draft are left out for everyone else
+    '/ai/api/v1/work/liked_by': {
+      body: async (w) => {
+        const id = await work(w);
+        await w.m.ok(calls.works.like, { id }, { as: w.owner });
+        return { userId: w.owner.userId };
+      },
+      expect: { anonymous: 0, owner: 0, other: 0, admin: 0 },
+    },
   };
 
   let w: World;

@@ -1,4 +1,4 @@
-import { calls, type AgentCard, type CallDef } from '@starlit/contract';
+import { calls, type AgentCard, type CallDef, type WorkReactions } from '@starlit/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
@@ -11,6 +11,7 @@ type Node = Record<string, unknown>;
  */
 export interface ShadowFields {
   agent: Partial<Pick<Card, 'nickname' | 'tags' | 'isPublic' | 'status' | 'publishedAt'>>;
+  work: Partial<Omit<z.output<typeof WorkReactions>, 'id'>>;
 }
 export type EntityKind = keyof ShadowFields;
 
@@ -30,6 +31,12 @@ const HOLDERS: { [K in EntityKind]: readonly Holder[] } = {
     { call: calls.agents.publicList, is: byId },
     { call: calls.home.feed, is: (node, id) => node.type === 'agent' && node.id === id },
     { call: calls.chat.hot, is: (node, id) => node.agentId === id },
+  ],
+  work: [
+    { call: calls.works.get, is: byId },
+    { call: calls.works.mine, is: byId },
+    { call: calls.works.collections, is: byId },
+    { call: calls.works.likedBy, is: byId },
   ],
 };
 

@@ -10,6 +10,7 @@ import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
 import type users from '../../public/locales/en_US/users.json';
 import type voices from '../../public/locales/en_US/voices.json';
+import type works from '../../public/locales/en_US/works.json';
 
 // en_US is the reference language: keys are checked against it at compile time.
 declare module 'i18next' {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       social: typeof social;
       users: typeof users;
       voices: typeof voices;
+      works: typeof works;
     };
   }
 }

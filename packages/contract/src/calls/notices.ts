@@ -26,6 +26,8 @@ export const InteractNotice = z.object({
   actor: z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() }).nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** How many more people did the same while it was unread ("Ana and 3 others liked your work"); the actor is the latest. */
+  othersCount: z.number().int(),
   read: z.boolean(),
   createdAt: z.string(),
 });

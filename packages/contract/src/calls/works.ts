@@ -25,6 +25,8 @@ export const WORK_LIMITS = {
   prompt: 2000,
   /** Display width of the publisher's name, as a name. */
   publisherWidth: LIMITS.workName,
+  /** Likes, unlikes, collects and uncollects of one user per minute, together. */
+  reactionsPerMinute: 60,
 } as const;
 
 const byWidth = (max: number, required: MessageKey, tooLong: MessageKey) =>
@@ -63,6 +65,25 @@ export const Work = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  likeCount: z.number().int(),
+  collectCount: z.number().int(),
+  commentCount: z.number().int(),
+  /** Whether the caller liked / collected it; false for visitors. */
+  liked: z.boolean(),
+  collected: z.boolean(),
+  /** Hidden by moderation: only its author still sees it, marked so. */
+  hidden: z.boolean(),
+  /** Why it was hidden, told to its author only. */
+  hiddenReason: z.string().nullable(),
+});
+
+/** A work's likes and collections as the caller sees them after a like or collect. */
+export const WorkReactions = z.object({
+  id: z.string(),
+  liked: z.boolean(),
+  collected: z.boolean(),
+  likeCount: z.number().int(),
+  collectCount: z.number().int(),
 });
 
 const WorkId = z.object({ id: z.string().uuid() });
@@ -141,6 +162,54 @@ export const workCalls = {
     tag: 'works',
     access: 'user',
     input: PageInput,
+    output: pageOf(Work),
+  }),
+  like: defineCall({
+    path: '/ai/api/v1/work/like',
+    summary: 'Like a work you can see; liking it again changes nothing',
+    tag: 'works',
+    access: 'user',
+    input: WorkId,
+    output: WorkReactions,
+  }),
+  unlike: defineCall({
+    path: '/ai/api/v1/work/unlike',
+    summary: 'Take your like back; nothing changes when there was none',
+    tag: 'works',
+    access: 'user',
+    input: WorkId,
+    output: WorkReactions,
+  }),
+  collect: defineCall({
+    path: '/ai/api/v1/work/collect',
+    summary: 'Add a work you can see to your collections; collecting it again changes nothing',
+    tag: 'works',
+    access: 'user',
+    input: WorkId,
+    output: WorkReactions,
+  }),
+  uncollect: defineCall({
+    path: '/ai/api/v1/work/uncollect',
+    summary: 'Remove a work from your collections; nothing changes when it was not there',
+    tag: 'works',
+    access: 'user',
+    input: WorkId,
+    output: WorkReactions,
+  }),
+  collections: defineCall({
+    path: '/ai/api/v1/work/collections',
+    summary: 'Your collections: the works you collected and can still see, newest collected first',
+    tag: 'works',
+    access: 'user',
+    input: PageInput,
+    output: pageOf(Work),
+  }),
+  likedBy: defineCall({
+    path: '/ai/api/v1/work/liked_by',
+    summary: "The works a user liked that you can see, newest liked first (a profile's likes tab)",
+    tag: 'works',
+    access: 'public',
+    input: PageInput.extend({ userId: z.string().uuid() }),
     output: pageOf(Work),
   }),
 };

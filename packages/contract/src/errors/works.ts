@@ -9,6 +9,7 @@ export const worksErrors = featureErrors(
     WORK_FILE_TOO_LARGE: 4004,
     WORK_UPLOAD_NOT_FOUND: 4005,
     WORK_NEEDS_CONTENT: 4006,
+    WORK_REACTIONS_TOO_FAST: 4007,
   },
   {
     en_US: {
@@ -18,6 +19,7 @@ export const worksErrors = featureErrors(
       4004: 'The file is too large',
       4005: 'The uploaded file was not found, please upload it again',
       4006: 'A work needs an uploaded file, or a post needs text or pictures',
+      4007: 'Operating too frequently, please try again later',
     },
     zh_TW: {
       4001: '找不到作品',
@@ -26,6 +28,7 @@ export const worksErrors = featureErrors(
       4004: '檔案太大',
       4005: '找不到上傳的檔案，請重新上傳',
       4006: '作品需要上傳的檔案，貼文需要文字或圖片',
+      4007: '操作過於頻繁，請稍後再試',
     },
   },
 );

@@ -8,7 +8,7 @@ import { noticesService } from './notices.service.ts';
 export const noticesModule = defineModule({
   name: 'notices',
   setup(ctx) {
-    const notices = noticesService({ notices: noticesRepository(ctx.database.db), users: ctx.use(usersModule), bus: ctx.bus });
+    const notices = noticesService({ db: ctx.database.db, notices: noticesRepository(ctx.database.db), users: ctx.use(usersModule), bus: ctx.bus });
     return { service: notices, routes: (app) => noticesRoutes(app, { notices, authenticate: ctx.authenticate }) };
   },
 });

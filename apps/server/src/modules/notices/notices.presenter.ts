@@ -22,6 +22,7 @@ export function presentInteractNotice(row: InteractNoticeRow): z.input<typeof In
     actor: row.actorId && row.actorName ? { userId: row.actorId, userName: row.actorName, avatar: row.actorAvatar } : null,
     targetType: row.targetType,
     targetId: row.targetId,
+    othersCount: row.othersCount,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };

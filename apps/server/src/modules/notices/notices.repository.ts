@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Handle } from '../../db/client.ts';
 import { interactNotices, systemNoticeReads, systemNotices, users } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import { interactNoticesFor, systemNoticesFor, type Reader } from './notices.policy.ts';
@@ -10,7 +10,15 @@ export type InteractNoticeRow = typeof interactNotices.$inferSelect & {
   actorAvatar: string | null;
 };
 
-export function noticesRepository(db: Db) {
+/** What makes two interactive notices the same event: recipient, kind and target. */
+export interface FoldKey {
+  recipientId: string;
+  kind: (typeof interactNotices.$inferSelect)['kind'];
+  targetType: string;
+  targetId: string;
+}
+
+export function noticesRepository(db: Handle) {
   const readByReader = (reader: Reader) =>
     sql<boolean>`exists (select 1 from ${systemNoticeReads} where ${systemNoticeReads.noticeId} = ${systemNotices.id} and ${systemNoticeReads.userId} = ${reader.id})`;
 
@@ -95,6 +103,46 @@ export function noticesRepository(db: Db) {
     async insertInteract(values: typeof interactNotices.$inferInsert): Promise<string> {
       const [row] = await db.insert(interactNotices).values(values).returning({ id: interactNotices.id });
       return row.id;
+    },
+
+    /**
+     * The notice a new one of the same kind on the same target folds into: unread, to the
+     * same recipient, created after `since`, locked for the rest of the transaction. Callers
+     * first take `lockFold` so two folds of one target never both find nothing and insert
+     * twice; the row lock makes a fold wait for a read mark racing it, after which the read
+     * notice no longer matches and a new one starts.
+     */
+    async foldTarget(key: FoldKey, since: Date): Promise<{ id: string; actorId: string | null; othersCount: number } | null> {
+      const [row] = await db
+        .select({ id: interactNotices.id, actorId: interactNotices.actorId, othersCount: interactNotices.othersCount })
+        .from(interactNotices)
+        .where(
+          and(
+            interactNoticesFor(key.recipientId),
+            eq(interactNotices.kind, key.kind),
+            eq(interactNotices.targetType, key.targetType),
+            eq(interactNotices.targetId, key.targetId),
+            isNull(interactNotices.readAt),
+            gt(interactNotices.createdAt, since),
+          ),
+        )
+        .orderBy(desc(interactNotices.createdAt))
+        .limit(1)
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Serializes folds of one recipient's notices about one target until the transaction ends. */
+    async lockFold(key: FoldKey): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notice-fold:${key.recipientId}:${key.kind}:${key.targetType}:${key.targetId}`}))`);
+    },
+
+    /** One more person did the same: they become the actor, and the notice rises to the top as new. */
+    async fold(id: string, patch: { actorId: string | null; othersCount: number; title: string; content: string }): Promise<void> {
+      await db
+        .update(interactNotices)
+        .set({ ...patch, createdAt: sql`clock_timestamp()` })
+        .where(eq(interactNotices.id, id));
     },
 
     async listInteract(userId: string, cursor: Cursor | null, limit: number): Promise<InteractNoticeRow[]> {

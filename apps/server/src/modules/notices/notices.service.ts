@@ -1,11 +1,12 @@
 import { ErrorCode, type InteractKind as InteractKindSchema } from '@starlit/contract';
 import type { z } from 'zod';
+import { withTx, type Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { Reader } from './notices.policy.ts';
-import type { NoticesRepository } from './notices.repository.ts';
+import { noticesRepository, type NoticesRepository } from './notices.repository.ts';
 
 type InteractKind = z.infer<typeof InteractKindSchema>;
 
@@ -20,7 +21,17 @@ export interface InteractNoticeInput {
   targetId?: string | null;
 }
 
-export function noticesService(deps: { notices: NoticesRepository; users: UsersRepository; bus: Bus }) {
+/**
+ * Folding: a notice of the same kind on the same target, to the same person, unread and
+ * younger than `withinMs`, takes the new one in instead of a second row ("Ana and 3 others
+ * liked your work"). `title` writes the stored text for the folded count.
+ */
+export interface FoldOptions {
+  withinMs: number;
+  title(othersCount: number): string;
+}
+
+export function noticesService(deps: { db: Db; notices: NoticesRepository; users: UsersRepository; bus: Bus }) {
   const { notices, bus } = deps;
   const byTimeAndId = (row: { createdAt: Date; id: string }) => ({ at: row.createdAt, id: row.id });
 
@@ -77,11 +88,32 @@ export function noticesService(deps: { notices: NoticesRepository; users: UsersR
       return row;
     },
 
-    /** An interactive notice; later features (likes, comments, follows, gifts) call this. */
-    async sendInteract(input: InteractNoticeInput) {
+    /**
+     * An interactive notice; later features (likes, comments, follows, gifts) call this. With
+     * `fold` and a target, it folds into the recipient's recent unread notice on the same
+     * target when there is one (see FoldOptions): the actor becomes the newest one, the count
+     * of others grows, and it rises in the bell as new. A fold by the notice's own actor (a
+     * like taken back and given again) only lifts it.
+     */
+    async sendInteract(input: InteractNoticeInput, options: { fold?: FoldOptions } = {}) {
       await requireUser(input.recipientId);
       if (input.actorId) await requireUser(input.actorId);
-      const id = await notices.insertInteract({ ...input, actorId: input.actorId ?? null });
+      const actorId = input.actorId ?? null;
+      const { fold } = options;
+      const { targetType, targetId } = input;
+      const id =
+        fold && targetType && targetId
+          ? await withTx(deps.db, undefined, async (tx) => {
+              const repo = noticesRepository(tx);
+              const key = { recipientId: input.recipientId, kind: input.kind, targetType, targetId };
+              await repo.lockFold(key);
+              const into = await repo.foldTarget(key, new Date(Date.now() - fold.withinMs));
+              if (!into) return repo.insertInteract({ ...input, actorId });
+              const othersCount = into.othersCount + (into.actorId === actorId ? 0 : 1);
+              await repo.fold(into.id, { actorId, othersCount, title: fold.title(othersCount), content: input.content });
+              return into.id;
+            })
+          : await notices.insertInteract({ ...input, actorId });
       await bus.publish(input.recipientId, { type: 'notice', box: 'interact' });
       const row = await notices.interactById(input.recipientId, id);
       if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);

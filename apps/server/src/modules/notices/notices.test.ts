@@ -221,6 +221,21 @@ describe('interactive notices', () => {
     expect((await unread(b)).interact).toBe('0');
   });
 
+  it('folds notices on one target sent at once into one, counting the others, and keeps other targets apart', async () => {
+    const recipient = await buildUser(t);
+    const actors = await Promise.all(Array.from({ length: 6 }, () => buildUser(t)));
+    const fold = { withinMs: 60_000, title: (n: number) => `liked, and ${n} more` };
+    const send = (actor: SignedIn, targetId: string) =>
+      t.starlit.services.notices.sendInteract({ recipientId: recipient.userId, kind: 'like', title: 'liked', content: 'Moon', actorId: actor.userId, targetType: 'work', targetId }, { fold });
+    await Promise.all([...actors.map((a) => send(a, 'moon')), send(actors[0], 'sun')]);
+    const items = (await t.ok(c.interactList, {}, { as: recipient })).items;
+    expect(items.map((n) => [n.targetId, n.othersCount]).sort()).toEqual([
+      ['moon', 5],
+      ['sun', 0],
+    ]);
+    expect(items.find((n) => n.targetId === 'moon')?.title).toBe('liked, and 5 more');
+  });
+
   it('refuses an unknown kind', async () => {
     const admin = await buildAdmin(t);
     const u = await buildUser(t);

@@ -2,8 +2,12 @@ import type { Work, WorkCategory } from '@starlit/contract';
 import type { z } from 'zod';
 import type { WorkRow } from './works.repository.ts';
 
-/** A work as the contract shows it; the publisher defaults to the author's name (SPEC §5). */
+/**
+ * A work as the contract shows it; the publisher defaults to the author's name (SPEC §5).
+ * Only the author ever receives a hidden work, so only they learn why it was hidden.
+ */
 export function presentWork(row: WorkRow, viewerId: string | null): z.input<typeof Work> {
+  const isOwner = row.authorId === viewerId;
   return {
     id: row.id,
     kind: row.kind,
@@ -17,7 +21,7 @@ export function presentWork(row: WorkRow, viewerId: string | null): z.input<type
     images: row.images,
     engine: row.engine,
     author: { userId: row.authorId, userName: row.authorName, avatar: row.authorAvatar },
-    isOwner: row.authorId === viewerId,
+    isOwner,
     publisher: row.publisherName ?? row.authorName,
     agentId: row.agentId,
     isPublic: row.isPublic,
@@ -25,5 +29,12 @@ export function presentWork(row: WorkRow, viewerId: string | null): z.input<type
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    likeCount: row.likeCount,
+    collectCount: row.collectCount,
+    commentCount: row.commentCount,
+    liked: row.liked,
+    collected: row.collected,
+    hidden: row.hiddenAt !== null,
+    hiddenReason: isOwner ? row.hiddenReason : null,
   };
 }

@@ -2,14 +2,15 @@ import type { WorkKind } from '@starlit/contract';
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Handle } from '../../db/client.ts';
-import { users, works } from '../../db/schema/index.ts';
+import { users, workCollections, workLikes, works } from '../../db/schema/index.ts';
 import { withoutSearchDoc } from '../../db/search.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import { notBlocked } from '../../platform/policy.ts';
 
 export type WorkKindValue = z.infer<typeof WorkKind>;
 type WorkRecord = Omit<typeof works.$inferSelect, 'searchDoc'>;
-export type WorkRow = WorkRecord & { authorName: string; authorAvatar: string | null };
+/** A work with its author, and whether the viewer liked and collected it. */
+export type WorkRow = WorkRecord & { authorName: string; authorAvatar: string | null; liked: boolean; collected: boolean };
 export type WorkInsert = typeof works.$inferInsert;
 
 const workColumns = withoutSearchDoc(getTableColumns(works));
@@ -23,10 +24,29 @@ function shownOnProfile(authorId: string, section: 'works' | 'posts'): SQL {
   return and(eq(works.authorId, authorId), eq(works.isPublic, true), isNotNull(works.publishedAt), isNull(works.hiddenAt), section === 'posts' ? eq(works.kind, 'post') : ne(works.kind, 'post'))!;
 }
 
-/** Works and their authors' names; the only SQL over the works table. */
+/**
+ * The columns of a WorkRow for `viewerId` (null: a visitor), over `works` joined to its
+ * author in `users`: the viewer's like and collection are index lookups in the same query.
+ */
+export function workRowFields(viewerId: string | null) {
+  const mine = (flag: SQL<boolean>): SQL<boolean> => (viewerId ? flag : sql<boolean>`false`);
+  return {
+    work: workColumns,
+    authorName: users.userName,
+    authorAvatar: users.avatar,
+    liked: mine(sql<boolean>`exists (select 1 from ${workLikes} where ${workLikes.workId} = ${works.id} and ${workLikes.userId} = ${viewerId})`),
+    collected: mine(sql<boolean>`exists (select 1 from ${workCollections} where ${workCollections.workId} = ${works.id} and ${workCollections.userId} = ${viewerId})`),
+  };
+}
+
+type WorkRowSelection = { work: WorkRecord; authorName: string; authorAvatar: string | null; liked: boolean; collected: boolean };
+/** A row selected with `workRowFields` as a WorkRow. */
+export const toWorkRow = ({ work, ...rest }: WorkRowSelection): WorkRow => ({ ...work, ...rest });
+
+/** Works and their authors' names; the SQL over the works table (likes and collections: reactions.repository.ts). */
 export function worksRepository(db: Handle) {
-  const select = () => db.select({ work: workColumns, authorName: users.userName, authorAvatar: users.avatar }).from(works).innerJoin(users, eq(users.id, works.authorId));
-  const flat = (r: { work: WorkRecord; authorName: string; authorAvatar: string | null }): WorkRow => ({ ...r.work, authorName: r.authorName, authorAvatar: r.authorAvatar });
+  const select = (viewerId: string | null) => db.select(workRowFields(viewerId)).from(works).innerJoin(users, eq(users.id, works.authorId));
+  const flat = toWorkRow;
 
   return {
     async insert(values: WorkInsert): Promise<string> {
@@ -39,8 +59,9 @@ export function worksRepository(db: Handle) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`works:${authorId}`}))`);
     },
 
-    async byId(id: string): Promise<WorkRow | null> {
-      const [row] = await select().where(eq(works.id, id));
+    /** The work as `viewerId` sees it (their like and collection); null viewer for a visitor. */
+    async byId(id: string, viewerId: string | null = null): Promise<WorkRow | null> {
+      const [row] = await select(viewerId).where(eq(works.id, id));
       return row ? flat(row) : null;
     },
 
@@ -57,7 +78,7 @@ export function worksRepository(db: Handle) {
 
     /** The author's works, newest first; limit + 1 rows for paging. */
     async byAuthor(authorId: string, cursor: Cursor | null, limit: number): Promise<WorkRow[]> {
-      const rows = await select()
+      const rows = await select(authorId)
         .where(and(eq(works.authorId, authorId), afterCursor(cursor, works.createdAt, works.id)))
         .orderBy(desc(works.createdAt), desc(works.id))
         .limit(limit + 1);
@@ -70,7 +91,7 @@ export function worksRepository(db: Handle) {
      * limit + 1 rows for paging.
      */
     async publishedBy(authorId: string, viewerId: string | null, section: 'works' | 'posts', cursor: Cursor | null, limit: number): Promise<WorkRow[]> {
-      const rows = await select()
+      const rows = await select(viewerId)
         .where(and(shownOnProfile(authorId, section), notBlocked(viewerId, works.authorId), afterCursor(cursor, works.publishedAt, works.id)))
         .orderBy(desc(works.publishedAt), desc(works.id))
         .limit(limit + 1);

@@ -35,8 +35,8 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
   const works = worksRepository(deps.db);
 
   const owned = async (userId: string, id: string): Promise<WorkRow> => authorizeWork(userId, 'change', await works.byId(id));
-  async function reload(id: string): Promise<WorkRow> {
-    const row = await works.byId(id);
+  async function reload(id: string, viewerId: string): Promise<WorkRow> {
+    const row = await works.byId(id, viewerId);
     if (!row) throw new AppError(ErrorCode.WORK_NOT_FOUND);
     return row;
   }
@@ -97,7 +97,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
         const { name, description, prompt, category, tags, agentId, isPublic } = input;
         return repo.insert({ name, description, prompt, category, tags, agentId, isPublic, authorId: userId, kind, media, images, cover });
       });
-      return reload(id);
+      return reload(id, userId);
     },
 
     /** Name, category and publisher are always set; the other fields only when given. */
@@ -107,19 +107,19 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       if (input.agentId !== undefined && input.agentId !== work.agentId) await checkAgent(userId, input.agentId);
       const { publisher, ...fields } = input;
       await works.update(id, { ...fields, publisherName: publisher });
-      return reload(id);
+      return reload(id, userId);
     },
 
     async publish(userId: string, id: string) {
       const work = await owned(userId, id);
       if (!work.publishedAt) await works.update(id, { publishedAt: new Date() });
-      return reload(id);
+      return reload(id, userId);
     },
 
     async unpublish(userId: string, id: string) {
       await owned(userId, id);
       await works.update(id, { publishedAt: null });
-      return reload(id);
+      return reload(id, userId);
     },
 
     /** Deletes the work and the files uploaded for it; seeded files (outside `works/`) stay. */
@@ -134,7 +134,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       return true;
     },
 
-    get: async (viewerId: string | null, id: string) => authorizeWork(viewerId, 'see', await works.byId(id)),
+    get: async (viewerId: string | null, id: string) => authorizeWork(viewerId, 'see', await works.byId(id, viewerId)),
 
     async mine(userId: string, cursor: string | undefined, limit: number) {
       const rows = await works.byAuthor(userId, decodeCursor(cursor), limit);
