@@ -46,6 +46,8 @@ const en_US = {
   'identity.backgroundTooLong': 'Background must be at most 1000 characters',
   'identity.agentRequired': 'Choose the agent this identity is for, or make it global',
   'page.cursorInvalid': 'This place in the list is not valid: reload the list',
+  'comment.textRequired': 'Comment text is required',
+  'comment.textTooLong': 'A comment can be at most 1000 characters',
 } as const;
 
 /** A key of the rule message catalogue. */
@@ -93,6 +95,8 @@ const zh_TW: Record<MessageKey, string> = {
   'identity.backgroundTooLong': '背景最多 1000 個字',
   'identity.agentRequired': '請選擇此身分要用於哪個智能體，或設為通用',
   'page.cursorInvalid': '列表位置無效：請重新載入列表',
+  'comment.textRequired': '留言內容為必填',
+  'comment.textTooLong': '留言最多 1000 個字',
 };
 
 /** Every rule message in every language. */
