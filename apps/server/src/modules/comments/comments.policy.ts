@@ -7,8 +7,11 @@ export interface CommentAccess {
   deletedAt: Date | null;
 }
 
-/** Whether `userId` may delete the comment: its commenter, or the author of the work it is on. */
-export function mayDeleteComment(userId: string | null, comment: CommentAccess, workAuthorId: string): boolean {
+/**
+ * Whether `userId` may delete the comment: its commenter, or the author of the work it is on
+ * (`workAuthorId`, null when the caller may not see the work).
+ */
+export function mayDeleteComment(userId: string | null, comment: CommentAccess, workAuthorId: string | null): boolean {
   return userId !== null && comment.deletedAt === null && (comment.authorId === userId || workAuthorId === userId);
 }
 
@@ -17,7 +20,7 @@ export function mayDeleteComment(userId: string | null, comment: CommentAccess, 
  * deleted comment included, is SPEC §8's "Comment delete failed" (docs/comments.md).
  */
 export function authorizeCommentDelete<T extends CommentAccess>(userId: string, comment: T | null, workAuthorId: string | null): T {
-  if (!comment || workAuthorId === null || !mayDeleteComment(userId, comment, workAuthorId)) throw new AppError(ErrorCode.COMMENT_DELETE_FAILED);
+  if (!comment || !mayDeleteComment(userId, comment, workAuthorId)) throw new AppError(ErrorCode.COMMENT_DELETE_FAILED);
   return comment;
 }
 

@@ -72,7 +72,7 @@ export function commentsService(deps: CommentsDeps) {
     return { comment, work };
   }
 
-  /** The author of the work, when `userId` may see it; null otherwise (nothing of it may be deleted then). */
+  /** The author of the work, when `userId` may see it; null otherwise (then only one's own comments may be deleted). */
   async function workAuthorFor(userId: string, workId: string): Promise<string | null> {
     try {
       return (await deps.works.seeable(userId, workId)).authorId;
@@ -172,7 +172,8 @@ export function commentsService(deps: CommentsDeps) {
      */
     async remove(userId: string, id: string): Promise<{ placeholder: boolean }> {
       const found = await comments.byId(id);
-      const workAuthorId = found ? await workAuthorFor(userId, found.workId) : null;
+      // one's own words can always be taken back, even from a work one no longer sees
+      const workAuthorId = found && found.authorId !== userId ? await workAuthorFor(userId, found.workId) : null;
       const { workId, rootId } = authorizeCommentDelete(userId, found, workAuthorId);
 
       return withTx(db, undefined, async (tx) => {

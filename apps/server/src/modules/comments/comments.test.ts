@@ -237,6 +237,19 @@ describe('delete', () => {
     expect(await row(a.id)).toBeUndefined();
   });
 
+  it('lets commenters take back their words from a work they no longer see or whose author blocked them', async () => {
+    const w = await buildWork(t, author);
+    const blockedOne = await buildUser(t);
+    const a = await comment(blockedOne, w.id);
+    const b = await comment(commenter, w.id);
+    await block(author, blockedOne);
+    expect((await t.call(c.delete, { id: a.id }, { as: blockedOne })).body.code).toBe(0);
+    await t.ok(calls.works.update, { id: w.id, name: w.name, category: 'Image', publisher: author.userName, isPublic: false }, { as: author });
+    expect((await t.call(c.delete, { id: b.id }, { as: commenter })).body.code).toBe(0);
+    expect(await commentCount(w.id)).toBe(0);
+    await unblock(author);
+  });
+
   it('leaves a placeholder for a top comment with replies, and removes it with its last reply', async () => {
     const w = await buildWork(t, author);
     const top = await comment(commenter, w.id, 'secret words');
