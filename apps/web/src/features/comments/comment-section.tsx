@@ -12,6 +12,7 @@ import { CommentComposer } from './comment-composer';
 import { useComments } from './comment-queries';
 import { uniqueItems } from './comment-rules';
 import { CommentThreadView } from './comment-thread';
+import { useLoadWhenSeen } from './use-load-when-seen';
 
 type Order = 'newest' | 'liked';
 
@@ -27,6 +28,8 @@ export function CommentSection({ workId, workAuthorId }: { workId: string; workA
   const threads = uniqueItems(list.data?.pages);
   const total = list.data?.pages[0]?.total;
   const isWorkAuthor = useCurrentUser()?.userId === workAuthorId;
+  const canLoadMore = list.hasNextPage && !list.isFetchingNextPage;
+  const more = useLoadWhenSeen<HTMLDivElement>(canLoadMore, () => void list.fetchNextPage());
 
   return (
     <section aria-labelledby={`comments-${workId}`} className="flex flex-col gap-4">
@@ -61,9 +64,11 @@ export function CommentSection({ workId, workAuthorId }: { workId: string; workA
         </ul>
       )}
       {list.hasNextPage && (
-        <Button variant="secondary" size="sm" className="self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('list.loadMore')}
-        </Button>
+        <div ref={more} className="self-center">
+          <Button variant="secondary" size="sm" disabled={!canLoadMore} onClick={() => void list.fetchNextPage()}>
+            {t('list.loadMore')}
+          </Button>
+        </div>
       )}
     </section>
   );
