@@ -65,11 +65,11 @@ export function commentsService(deps: CommentsDeps) {
     if (!allowed) throw new AppError(code, 429);
   }
 
-  /** The comment and its work, when the viewer may see the work; a placeholder is no target. */
-  async function liveComment(viewerId: string | null, id: string): Promise<{ comment: CommentRecord; work: WorkRow }> {
+  /** The comment, when the viewer may see its work; a placeholder is no target. */
+  async function liveComment(viewerId: string | null, id: string): Promise<CommentRecord> {
     const comment = authorizeCommentTarget(await comments.byId(id));
-    const work = await deps.works.seeable(viewerId, comment.workId);
-    return { comment, work };
+    await deps.works.seeable(viewerId, comment.workId);
+    return comment;
   }
 
   /** The author of the work, when `userId` may see it; null otherwise (then only one's own comments may be deleted). */
@@ -198,7 +198,7 @@ export function commentsService(deps: CommentsDeps) {
     },
 
     async like(userId: string, id: string) {
-      const { comment } = await liveComment(userId, id);
+      const comment = await liveComment(userId, id);
       await assertNoBlock(db, userId, comment.authorId);
       await limit(`comment-likes:${userId}`, deps.likesPerMinute, ErrorCode.COMMENT_LIKE_RATE_LIMITED);
       return withTx(db, undefined, async (tx) => {
