@@ -15,6 +15,7 @@ import { apiDocsModule } from './modules/api-docs/api-docs.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { avatarsModule } from './modules/avatars/avatars.module.ts';
 import { cardsModule } from './modules/cards/cards.module.ts';
+import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
@@ -47,6 +48,7 @@ const MODULES = [
   agentsModule,
   socialModule,
   worksModule,
+  commentsModule,
   homeModule,
   voicesModule,
   identitiesModule,

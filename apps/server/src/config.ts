@@ -52,6 +52,9 @@ const Env = z.object({
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(8192),
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   OFFLINE_CHAT_TOKEN_MS: z.coerce.number().int().min(0).max(2000).default(0),
+  // per user and minute (docs/comments.md)
+  COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  COMMENT_LIKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // S3 bucket names (and R2's, MinIO's): 3 to 63 lower-case letters, digits, dots and hyphens
   S3_BUCKET: z
     .string()
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     voiceClone: e.VOICE_CLONE_URL ? { url: e.VOICE_CLONE_URL, apiKey: e.VOICE_CLONE_API_KEY ?? null } : null,
     // without LLM_BASE_URL agents answer with the offline engine
     chat: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, contextTokens: e.LLM_CONTEXT_TOKENS, sendsPerMinute: e.CHAT_SENDS_PER_MINUTE, offlineTokenMs: e.OFFLINE_CHAT_TOKEN_MS },
+    comments: { perMinute: e.COMMENTS_PER_MINUTE, likesPerMinute: e.COMMENT_LIKES_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },

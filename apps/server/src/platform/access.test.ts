@@ -82,6 +82,14 @@ describe('visibility matrix', () => {
   const systemNotice = async (w: World) => (await buildSystemNotice(w.m, { recipient: w.owner })).id;
   const interactNotice = async (w: World) => (await buildInteractNotice(w.m, w.owner)).id;
   const work = async (w: World) => (await buildWork(w.m, w.owner, { isPublic: false, published: false })).id;
+  // a comment of the owner on their work, made while it was public, then the work made private
+  const comment = async (w: World) => {
+    const shared = await buildWork(w.m, w.owner);
+    const made = await w.m.ok(calls.comments.create, { workId: shared.id, text: 'Mine' }, { as: w.owner });
+    await w.m.ok(calls.works.update, { id: shared.id, name: shared.name, category: 'Image', publisher: w.owner.userName, isPublic: false }, { as: w.owner });
+    return made.id;
+  };
+  const hiddenFromOthers = { anonymous: 4001, owner: 0, other: 4001, admin: 4001 };
   const png = () =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
@@ -177,13 +185,22 @@ describe('visibility matrix', () => {
       },
       expect: { anonymous: 0, owner: 0, other: 0, admin: 0 },
     },
+    // private works take no comments, from their author neither (SPEC §3); to others they do not exist
+    '/ai/api/v1/comment/create': { body: async (w) => ({ workId: await work(w), text: 'Hi' }), expect: mine(4103, 4001) },
+    '/ai/api/v1/comment/list': { body: async (w) => ({ workId: await work(w) }), expect: hiddenFromOthers },
+    '/ai/api/v1/comment/replies': { body: async (w) => ({ rootId: await comment(w) }), expect: hiddenFromOthers },
+    // every refused delete is SPEC §8's "Comment delete failed"
+    '/ai/api/v1/comment/delete': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4102) },
+    '/ai/api/v1/comment/like': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4001) },
+    '/ai/api/v1/comment/unlike': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4001) },
   };
 
   let w: World;
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-access-'));
-    const m = await startTestServer({ DATA_DIR: dataDir }, { speech: toneSpeech() });
+    // each row comments anew for every caller: more than a person's budget of a minute
+    const m = await startTestServer({ DATA_DIR: dataDir, COMMENTS_PER_MINUTE: '1000' }, { speech: toneSpeech() });
     w = { m, owner: await buildUser(m), other: await buildUser(m), admin: await buildAdmin(m) };
   });
   afterAll(async () => {

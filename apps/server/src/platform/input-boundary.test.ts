@@ -168,8 +168,10 @@ describe('list cursors', () => {
     }
     const zh = await t.call(call.path, { ...base, cursor: crafted[0][1] }, { as: admin, lang: 'zh_TW' });
     expect(zh.body.message).toBe('欄位「cursor」：列表位置無效：請重新載入列表');
-    // a cursor the server could have written is taken
+    // a cursor the server could have written is taken (a list of a thing, as the comments of a
+    // work, may still answer that its random id names nothing)
     const fine = await t.call(call.path, { ...base, cursor: encodeCursor(new Date(), id) }, { as: admin });
-    expect(fine.body.code).toBe(0);
+    expect(fine.status).toBe(200);
+    expect(fine.body.code).not.toBe(ErrorCode.VALIDATION);
   });
 });

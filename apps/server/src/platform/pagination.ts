@@ -3,7 +3,7 @@ import { decodeCursor as decodePosition, encodeCursor, type ListPosition } from 
 import { and, eq, lt, or, type Column, type SQL } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
-/** Position in a newest-first list: the last item's time and id (timestamps are millisecond precision). */
+/** Position in a list: the last item's time and id, and its rank in ranked orders. */
 export type Cursor = ListPosition;
 
 /**
@@ -24,10 +24,21 @@ export function afterCursor(cursor: Cursor | null, timeColumn: Column, idColumn:
   return or(lt(timeColumn, cursor.at), and(eq(timeColumn, cursor.at), lt(idColumn, cursor.id)));
 }
 
-/** Splits a page fetched with limit + 1 rows into items and the next cursor. */
-export function toPage<T>(rows: T[], limit: number, key: (row: T) => { at: Date; id: string }) {
+/**
+ * Rows strictly after the cursor in (rank desc, time desc, id desc) order, for lists ordered
+ * by a number first (most liked). A cursor without a rank was made for another order: refused.
+ */
+export function afterRankedCursor(cursor: Cursor | null, rankColumn: Column, timeColumn: Column, idColumn: Column): SQL | undefined {
+  if (!cursor) return undefined;
+  if (cursor.rank === undefined) throw new AppError(ErrorCode.VALIDATION);
+  return or(lt(rankColumn, cursor.rank), and(eq(rankColumn, cursor.rank), afterCursor(cursor, timeColumn, idColumn)));
+}
+
+/** Splits a page fetched with limit + 1 rows into items and the next cursor (ranked when the key gives a rank). */
+export function toPage<T>(rows: T[], limit: number, key: (row: T) => { at: Date; id: string; rank?: number }) {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  const nextCursor = rows.length > limit && last ? encodeCursor(key(last).at, key(last).id) : null;
+  const position = last ? key(last) : null;
+  const nextCursor = rows.length > limit && position ? encodeCursor(position.at, position.id, position.rank) : null;
   return { items, nextCursor };
 }

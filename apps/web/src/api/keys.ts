@@ -14,6 +14,7 @@ export const STALE = {
   avatars: 30_000,
   cards: 30_000,
   chat: 30_000,
+  comments: 30_000,
   home: 30_000,
   identities: 30_000,
   notices: 30_000,

@@ -4,6 +4,7 @@ import { authCalls } from './auth.ts';
 import { avatarCalls } from './avatars.ts';
 import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
+import { commentCalls } from './comments.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
@@ -17,6 +18,7 @@ export * from './auth.ts';
 export * from './avatars.ts';
 export * from './cards.ts';
 export * from './chat.ts';
+export * from './comments.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './notices.ts';
@@ -32,6 +34,7 @@ export const calls = {
   avatars: avatarCalls,
   cards: cardCalls,
   chat: chatCalls,
+  comments: commentCalls,
   home: homeCalls,
   identities: identityCalls,
   notices: noticeCalls,

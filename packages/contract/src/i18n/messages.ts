@@ -47,6 +47,8 @@ const en_US = {
   'identity.agentRequired': 'Choose the agent this identity is for, or make it global',
   'page.cursorInvalid': 'This place in the list is not valid: reload the list',
   'user.birthdayInvalid': 'Birthday must be a date (YYYY-MM-DD) from 1900-01-01 to today',
+  'comment.textRequired': 'Comment text is required',
+  'comment.textTooLong': 'A comment can be at most 1000 characters',
 } as const;
 
 /** A key of the rule message catalogue. */
@@ -95,6 +97,8 @@ const zh_TW: Record<MessageKey, string> = {
   'identity.agentRequired': '請選擇此身分要用於哪個智能體，或設為通用',
   'page.cursorInvalid': '列表位置無效：請重新載入列表',
   'user.birthdayInvalid': '生日須為 1900-01-01 至今天之間的日期（YYYY-MM-DD）',
+  'comment.textRequired': '留言內容為必填',
+  'comment.textTooLong': '留言最多 1000 個字',
 };
 
 /** Every rule message in every language. */

@@ -18,6 +18,16 @@ describe('list cursors', () => {
     );
   });
 
+  it('round-trip ranked positions (most liked, highest ranked), and refuse other spellings of a rank', () => {
+    const at = new Date('2026-05-01T10:00:00.000Z');
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), (rank) => {
+        expect(decodeCursor(encodeCursor(at, id, rank))).toEqual({ at, id, rank: Object.is(rank, -0) ? 0 : rank });
+      }),
+    );
+    for (const rank of ['1e0', '01', '+1', 'NaN', 'Infinity', '', ' 1']) expect(decodeCursor(b64(`${rank}|${at.toISOString()}|${id}`)), rank).toBeNull();
+  });
+
   it('refuses whatever the server never writes', () => {
     const crafted = [
       b64(`+275760-09-13T00:00:00.000Z|${id}`),

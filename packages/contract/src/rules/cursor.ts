@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.ts';
 
-/** Position in a newest-first list: the last item's time and id (timestamps are millisecond precision). */
+/**
+ * Position in a list: the last item's time and id (timestamps are millisecond precision), and
+ * for lists ordered by a number first (most liked, highest ranked) that item's number.
+ */
 export interface ListPosition {
   at: Date;
   id: string;
+  rank?: number;
 }
 
-const TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const TEXT = /^(?:([^|]{1,40})\|)?(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 const toBase64Url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 
-/** The cursor of a list position: base64url of "ISO time|id". */
-export function encodeCursor(at: Date, id: string): string {
-  return toBase64Url(`${at.toISOString()}|${id}`);
+/** The cursor of a list position: base64url of "ISO time|id", or "rank|ISO time|id" when ranked. */
+export function encodeCursor(at: Date, id: string, rank?: number): string {
+  const prefix = rank === undefined ? '' : `${rank}|`;
+  return toBase64Url(`${prefix}${at.toISOString()}|${id}`);
 }
 
 /**
@@ -30,13 +35,15 @@ export function decodeCursor(cursor: string): ListPosition | null {
   } catch {
     return null;
   }
-  const [, iso, id] = TEXT.exec(text) ?? [];
+  const [, rankText, iso, id] = TEXT.exec(text) ?? [];
   if (!iso || !id) return null;
   const at = new Date(iso);
-  // the round trips refuse days like 02-31 and other spellings of the same bytes
+  const rank = rankText === undefined ? undefined : Number(rankText);
+  // the round trips refuse days like 02-31, ranks like "1e0" and other spellings of the same bytes
   if (Number.isNaN(at.getTime()) || at.toISOString() !== iso || at.getUTCFullYear() < 1) return null;
-  if (encodeCursor(at, id) !== cursor) return null;
-  return { at, id };
+  if (rank !== undefined && !Number.isFinite(rank)) return null;
+  if (encodeCursor(at, id, rank) !== cursor) return null;
+  return rank === undefined ? { at, id } : { at, id, rank };
 }
 
 /** A list cursor from the client: the server's own token, refused with a localized message otherwise. */

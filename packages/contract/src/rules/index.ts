@@ -9,3 +9,4 @@ export * from './agent.ts';
 export * from './identity.ts';
 export * from './chat-tree.ts';
 export * from './cursor.ts';
+export * from './plain-text.ts';

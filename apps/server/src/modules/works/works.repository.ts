@@ -72,6 +72,14 @@ export function worksRepository(db: Handle) {
         .where(eq(works.id, id));
     },
 
+    /** Adds `delta` to the comment counter in place, so concurrent comments never overwrite each other's count. */
+    async adjustCommentCount(id: string, delta: number): Promise<void> {
+      await db
+        .update(works)
+        .set({ commentCount: sql`${works.commentCount} + ${delta}` })
+        .where(eq(works.id, id));
+    },
+
     async remove(id: string): Promise<void> {
       await db.delete(works).where(eq(works.id, id));
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, WORK_LIMITS } from '@starlit/contract';
-import { withTx, type Db } from '../../db/client.ts';
+import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -135,6 +135,19 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
     },
 
     get: async (viewerId: string | null, id: string) => authorizeWork(viewerId, 'see', await works.byId(id, viewerId)),
+
+    /**
+     * The work as `viewerId` may see it, for features that hang things on works (comments):
+     * `get`'s rules, and a work moderation hid is seen by its author only.
+     */
+    async seeable(viewerId: string | null, id: string): Promise<WorkRow> {
+      const work = authorizeWork(viewerId, 'see', await works.byId(id));
+      if (work.hiddenAt && work.authorId !== viewerId) throw new AppError(ErrorCode.WORK_NOT_FOUND);
+      return work;
+    },
+
+    /** Counts comments added (+1) or removed (-1) in the commenting feature's transaction. */
+    adjustCommentCount: (tx: Tx, workId: string, delta: number) => worksRepository(tx).adjustCommentCount(workId, delta),
 
     async mine(userId: string, cursor: string | undefined, limit: number) {
       const rows = await works.byAuthor(userId, decodeCursor(cursor), limit);
