@@ -138,12 +138,10 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
 
     /**
      * The work as `viewerId` may see it, for features that hang things on works (comments):
-     * `get`'s rules, and a work moderation hid is seen by its author only.
+     * `get`'s rules (a work moderation hid is seen by its author only) without the viewer's reactions.
      */
     async seeable(viewerId: string | null, id: string): Promise<WorkRow> {
-      const work = authorizeWork(viewerId, 'see', await works.byId(id));
-      if (work.hiddenAt && work.authorId !== viewerId) throw new AppError(ErrorCode.WORK_NOT_FOUND);
-      return work;
+      return authorizeWork(viewerId, 'see', await works.byId(id));
     },
 
     /** Counts comments added (+1) or removed (-1) in the commenting feature's transaction. */
