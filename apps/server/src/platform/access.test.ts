@@ -157,6 +157,10 @@ describe('visibility matrix', () => {
     '/ai/api/v1/social/unblock': { body: async (w) => ({ userId: w.owner.userId }), expect: mine(4302, 0) },
     '/ai/api/v1/social/followers': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
     '/ai/api/v1/social/followings': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
+    // profiles are public; what they list is filtered by the user's privacy and blocks
+    '/ai/api/v1/user/profile': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
+    '/ai/api/v1/user/works': { body: async (w) => ({ userId: w.owner.userId, section: 'works' }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
+    '/ai/api/v1/user/agents': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
     '/ai/api/v1/social/relation': { body: async (w) => ({ userId: w.owner.userId }), expect: { anonymous: 0, owner: 0, other: 0, admin: 0 } },
     // a hidden agent cannot be followed by others; its owner may not follow their own
     '/ai/api/v1/social/follow_agent': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(4302, 6001) },
