@@ -59,6 +59,8 @@ export const Work = z.object({
   publisher: z.string(),
   agentId: z.string().nullable(),
   isPublic: z.boolean(),
+  /** Hidden by moderation: only its author sees it, marked so. */
+  hidden: z.boolean(),
   status: z.enum(['draft', 'published']),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),

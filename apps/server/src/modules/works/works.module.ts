@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { agentsModule } from '../agents/agents.module.ts';
+import { usersModule } from '../users/users.module.ts';
 import { worksRoutes } from './works.routes.ts';
 import { worksService } from './works.service.ts';
 
@@ -7,7 +8,7 @@ import { worksService } from './works.service.ts';
 export const worksModule = defineModule({
   name: 'works',
   setup(ctx) {
-    const works = worksService({ db: ctx.database.db, storage: ctx.storage, agents: ctx.use(agentsModule) });
+    const works = worksService({ db: ctx.database.db, storage: ctx.storage, agents: ctx.use(agentsModule), users: ctx.use(usersModule) });
     return { service: works, routes: (app) => worksRoutes(app, { works, authenticate: ctx.authenticate }) };
   },
 });

@@ -21,6 +21,7 @@ export function presentWork(row: WorkRow, viewerId: string | null): z.input<type
     publisher: row.publisherName ?? row.authorName,
     agentId: row.agentId,
     isPublic: row.isPublic,
+    hidden: row.hiddenAt !== null,
     status: row.publishedAt ? 'published' : 'draft',
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
