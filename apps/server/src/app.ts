@@ -24,6 +24,7 @@ import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { voicesModule } from './modules/voices/voices.module.ts';
 import { worksModule } from './modules/works/works.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { memoryBus, redisBus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
 import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
@@ -45,6 +46,7 @@ const MODULES = [
   authModule,
   agentsModule,
   worksModule,
+  reportsModule,
   homeModule,
   voicesModule,
   identitiesModule,

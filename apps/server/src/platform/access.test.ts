@@ -150,6 +150,8 @@ describe('visibility matrix', () => {
     '/ai/api/v1/work/publish': { body: async (w) => ({ id: await work(w) }), expect: mine() },
     '/ai/api/v1/work/unpublish': { body: async (w) => ({ id: await work(w) }), expect: mine() },
     '/ai/api/v1/work/delete': { body: async (w) => ({ id: await work(w) }), expect: mine() },
+    // a work only its author sees cannot be reported by anyone else; its author cannot report it
+    '/ai/api/v1/report/submit': { body: async (w) => ({ workId: await work(w), type: 'spam', description: 'Spam' }), expect: { anonymous: 401, owner: 4505, other: 4001, admin: 4001 } },
   };
 
   let w: World;

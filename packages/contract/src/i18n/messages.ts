@@ -45,6 +45,11 @@ const en_US = {
   'identity.genderRequired': 'Gender is required',
   'identity.backgroundTooLong': 'Background must be at most 1000 characters',
   'identity.agentRequired': 'Choose the agent this identity is for, or make it global',
+  'report.typeRequired': 'please select report type',
+  'report.descriptionRequired': 'please fill in report description',
+  'report.descriptionTooLong': 'Report description must be at most 500 characters',
+  'report.imagesMax': 'At most 3 pictures',
+  'report.incomplete': 'Parameters must be complete',
   'page.cursorInvalid': 'This place in the list is not valid: reload the list',
 } as const;
 
@@ -92,6 +97,11 @@ const zh_TW: Record<MessageKey, string> = {
   'identity.genderRequired': '性別為必填',
   'identity.backgroundTooLong': '背景最多 1000 個字',
   'identity.agentRequired': '請選擇此身分要用於哪個智能體，或設為通用',
+  'report.typeRequired': '請選擇檢舉類型',
+  'report.descriptionRequired': '請填寫檢舉說明',
+  'report.descriptionTooLong': '檢舉說明最多 500 個字',
+  'report.imagesMax': '最多 3 張圖片',
+  'report.incomplete': '參數必須完整',
   'page.cursorInvalid': '列表位置無效：請重新載入列表',
 };
 
