@@ -16,6 +16,8 @@ export const STALE = {
   chat: 30_000,
   home: 30_000,
   identities: 30_000,
+  // the console shows what other moderators did a moment ago
+  moderation: 5_000,
   notices: 30_000,
   reports: 30_000,
   users: 30_000,

@@ -6,6 +6,7 @@ import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
+import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
 import { reportCalls } from './reports.ts';
 import { userCalls } from './users.ts';
@@ -19,6 +20,7 @@ export * from './cards.ts';
 export * from './chat.ts';
 export * from './home.ts';
 export * from './identities.ts';
+export * from './moderation.ts';
 export * from './notices.ts';
 export * from './reports.ts';
 export * from './users.ts';
@@ -34,6 +36,7 @@ export const calls = {
   chat: chatCalls,
   home: homeCalls,
   identities: identityCalls,
+  moderation: moderationCalls,
   notices: noticeCalls,
   reports: reportCalls,
   users: userCalls,

@@ -50,6 +50,8 @@ const en_US = {
   'report.descriptionTooLong': 'Report description must be at most 500 characters',
   'report.imagesMax': 'At most 3 pictures',
   'report.incomplete': 'Parameters must be complete',
+  'moderation.reasonRequired': 'A reason is required',
+  'moderation.reasonTooLong': 'Reason must be at most 500 characters',
   'page.cursorInvalid': 'This place in the list is not valid: reload the list',
 } as const;
 
@@ -102,6 +104,8 @@ const zh_TW: Record<MessageKey, string> = {
   'report.descriptionTooLong': '檢舉說明最多 500 個字',
   'report.imagesMax': '最多 3 張圖片',
   'report.incomplete': '參數必須完整',
+  'moderation.reasonRequired': '請填寫原因',
+  'moderation.reasonTooLong': '原因最多 500 個字',
   'page.cursorInvalid': '列表位置無效：請重新載入列表',
 };
 
