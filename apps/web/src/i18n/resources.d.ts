@@ -6,6 +6,7 @@ import type chat from '../../public/locales/en_US/chat.json';
 import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
+import type moderation from '../../public/locales/en_US/moderation.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type reports from '../../public/locales/en_US/reports.json';
 import type voices from '../../public/locales/en_US/voices.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       common: typeof common;
       home: typeof home;
       identities: typeof identities;
+      moderation: typeof moderation;
       notices: typeof notices;
       reports: typeof reports;
       voices: typeof voices;

@@ -15,8 +15,8 @@ export const MODERATION_LIMITS = {
 
 const Person = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
 
-/** Why a moderator acted: required for a strike, shown to the author. */
-const Reason = z.preprocess(
+/** Why a moderator acted: required to hide or strike, shown to the author. */
+export const ModerationReason = z.preprocess(
   dropControl,
   z.string({ message: 'moderation.reasonRequired' }).trim().min(1, { message: 'moderation.reasonRequired' }).max(MODERATION_LIMITS.reason, { message: 'moderation.reasonTooLong' }),
 );
@@ -99,7 +99,7 @@ export const moderationCalls = {
     summary: 'Admins: hide a work from everyone but its author, closing its open reports; the author is told the reason',
     tag: 'moderation',
     access: 'admin',
-    input: WorkId.extend({ reason: Reason }),
+    input: WorkId.extend({ reason: ModerationReason }),
     output: ModerationOutcome,
   }),
   unhide: defineCall({
@@ -115,7 +115,7 @@ export const moderationCalls = {
     summary: 'Admins: strike the author of a work with a reason (30 days; 3 active strikes mute for 7 days), closing its open reports, and hide it if asked',
     tag: 'moderation',
     access: 'admin',
-    input: WorkId.extend({ reason: Reason, hide: z.boolean().default(false) }),
+    input: WorkId.extend({ reason: ModerationReason, hide: z.boolean().default(false) }),
     output: ModerationOutcome,
   }),
   log: defineCall({
