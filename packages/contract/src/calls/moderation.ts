@@ -16,11 +16,16 @@ export const MODERATION_LIMITS = {
 const Person = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
 
 /** Why a moderator acted: required to hide or strike, shown to the author. */
-export const ModerationReason = z.preprocess(
-  dropControl,
-  z.string({ message: 'moderation.reasonRequired' }).trim().min(1, { message: 'moderation.reasonRequired' }).max(MODERATION_LIMITS.reason, { message: 'moderation.reasonTooLong' }),
-);
-const OptionalReason = z.preprocess(dropControl, z.string().trim().max(MODERATION_LIMITS.reason, { message: 'moderation.reasonTooLong' }).default(''));
+export const ModerationReason = z
+  .string({ message: 'moderation.reasonRequired' })
+  .max(MODERATION_LIMITS.reason, { message: 'moderation.reasonTooLong' })
+  .transform(dropControl)
+  .pipe(z.string().trim().min(1, { message: 'moderation.reasonRequired' }));
+const OptionalReason = z
+  .string()
+  .max(MODERATION_LIMITS.reason, { message: 'moderation.reasonTooLong' })
+  .transform((text) => dropControl(text).trim())
+  .default('');
 
 /** A reported work in the queue: its open reports counted, by type too. */
 export const ModerationQueueItem = z.object({

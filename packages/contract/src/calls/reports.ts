@@ -22,13 +22,14 @@ export const REPORT_LIMITS = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 /** Text with control characters dropped (tab and line breaks stay). */
-export const dropControl = (text: unknown) => (typeof text === 'string' ? text.replace(CONTROL, '') : text);
+export const dropControl = (text: string) => text.replace(CONTROL, '');
 
 /** The description of a report: required, at most 500 characters. */
-export const ReportDescription = z.preprocess(
-  dropControl,
-  z.string({ message: 'report.descriptionRequired' }).trim().min(1, { message: 'report.descriptionRequired' }).max(REPORT_LIMITS.description, { message: 'report.descriptionTooLong' }),
-);
+export const ReportDescription = z
+  .string({ message: 'report.descriptionRequired' })
+  .max(REPORT_LIMITS.description, { message: 'report.descriptionTooLong' })
+  .transform(dropControl)
+  .pipe(z.string().trim().min(1, { message: 'report.descriptionRequired' }));
 
 export const reportCalls = {
   submit: defineCall({
