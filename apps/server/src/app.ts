@@ -26,6 +26,8 @@ import { socialModule } from './modules/social/social.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { voicesModule } from './modules/voices/voices.module.ts';
 import { worksModule } from './modules/works/works.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
+import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { memoryBus, redisBus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
 import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
@@ -49,6 +51,8 @@ const MODULES = [
   socialModule,
   worksModule,
   commentsModule,
+  reportsModule,
+  moderationModule,
   homeModule,
   voicesModule,
   identitiesModule,

@@ -197,6 +197,14 @@ describe('visibility matrix', () => {
     '/ai/api/v1/comment/delete': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4102) },
     '/ai/api/v1/comment/like': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4001) },
     '/ai/api/v1/comment/unlike': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4001) },
+    // a work only its author sees cannot be reported by anyone else; its author cannot report it
+    '/ai/api/v1/report/submit': { body: async (w) => ({ workId: await work(w), type: 'spam', description: 'Spam' }), expect: { anonymous: 401, owner: 4505, other: 4001, admin: 4001 } },
+    // moderation acts on any work, hidden or not, and only admins may
+    '/ai/api/v1/moderation/detail': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
+    '/ai/api/v1/moderation/dismiss': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
+    '/ai/api/v1/moderation/hide': { body: async (w) => ({ workId: await work(w), reason: 'Spam' }), expect: adminOnly },
+    '/ai/api/v1/moderation/unhide': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
+    '/ai/api/v1/moderation/strike': { body: async (w) => ({ workId: await work(w), reason: 'Spam' }), expect: adminOnly },
   };
 
   let w: World;

@@ -17,8 +17,11 @@ export const STALE = {
   comments: 30_000,
   home: 30_000,
   identities: 30_000,
+  // the console shows what other moderators did a moment ago
+  moderation: 5_000,
   notices: 30_000,
   social: 30_000,
+  reports: 30_000,
   users: 30_000,
   voices: 30_000,
   works: 30_000,

@@ -9,7 +9,7 @@ afterAll(() => vi.unstubAllGlobals());
 const { PAGE_ROUTES } = await import('./routes');
 const { pageRouteObjects } = await import('./router');
 
-/** SPEC §2: each route's name is its page id. */
+/** SPEC §2: each route's name is its page id; `/moderation` is the admins' console beyond the spec. */
 const SPEC_ROUTES = {
   '/': 'home',
   '/content': 'content',
@@ -21,6 +21,7 @@ const SPEC_ROUTES = {
   '/agent-personality/:agentId?': 'agent-personality',
   '/chatroom': 'chatroom',
   '/hotlist': 'hotlist',
+  '/moderation': 'moderation',
   '/404': '404',
 };
 
@@ -33,8 +34,8 @@ describe('route table (SPEC §2)', () => {
     expect(Object.fromEntries(PAGE_ROUTES.map((route) => [route.path, route.pageId]))).toEqual(SPEC_ROUTES);
   });
 
-  it('requires sign-in exactly for aigc-publish and agent', () => {
-    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent']);
+  it('requires sign-in exactly for aigc-publish, agent and the moderation console', () => {
+    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation']);
   });
 
   it('skips page-load tracking exactly for content and aigc-publish', () => {

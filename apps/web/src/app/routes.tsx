@@ -5,14 +5,15 @@ import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
 import { HomePage } from '../features/home/home-page';
+import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { UserCenterPage } from '../features/users/user-center-page';
 
-/** Route names of SPEC §2; each is also the page id used for page-load tracking. */
-export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | '404';
+/** Route names of SPEC §2 (and the admins' `moderation`); each is also the page id used for page-load tracking. */
+export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | 'moderation' | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
 const UNTRACKED: readonly PageId[] = ['content', 'aigc-publish'];
@@ -41,6 +42,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/agent-personality/:agentId?', 'agent-personality', <AgentPersonalityPage />),
   page('/chatroom', 'chatroom', <ChatRoomPage />),
   page('/hotlist', 'hotlist', <HotListPage />),
+  page('/moderation', 'moderation', <ModerationPage />, true),
   page('/404', '404', <NotFoundPage />),
 ];
 

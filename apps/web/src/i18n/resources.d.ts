@@ -7,9 +7,11 @@ import type comments from '../../public/locales/en_US/comments.json';
 import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
+import type moderation from '../../public/locales/en_US/moderation.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
 import type users from '../../public/locales/en_US/users.json';
+import type reports from '../../public/locales/en_US/reports.json';
 import type voices from '../../public/locales/en_US/voices.json';
 import type works from '../../public/locales/en_US/works.json';
 
@@ -26,9 +28,11 @@ declare module 'i18next' {
       common: typeof common;
       home: typeof home;
       identities: typeof identities;
+      moderation: typeof moderation;
       notices: typeof notices;
       social: typeof social;
       users: typeof users;
+      reports: typeof reports;
       voices: typeof voices;
       works: typeof works;
     };

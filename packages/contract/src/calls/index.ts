@@ -7,8 +7,10 @@ import { chatCalls } from './chat.ts';
 import { commentCalls } from './comments.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
+import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
 import { socialCalls } from './social.ts';
+import { reportCalls } from './reports.ts';
 import { userCalls } from './users.ts';
 import { voiceCalls } from './voices.ts';
 import { workCalls } from './works.ts';
@@ -21,8 +23,10 @@ export * from './chat.ts';
 export * from './comments.ts';
 export * from './home.ts';
 export * from './identities.ts';
+export * from './moderation.ts';
 export * from './notices.ts';
 export * from './social.ts';
+export * from './reports.ts';
 export * from './users.ts';
 export * from './voices.ts';
 export * from './works.ts';
@@ -37,8 +41,10 @@ export const calls = {
   comments: commentCalls,
   home: homeCalls,
   identities: identityCalls,
+  moderation: moderationCalls,
   notices: noticeCalls,
   social: socialCalls,
+  reports: reportCalls,
   users: userCalls,
   voices: voiceCalls,
   works: workCalls,

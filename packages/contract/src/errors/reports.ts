@@ -7,6 +7,9 @@ export const reportsErrors = featureErrors(
     REPORT_FAILED: 4502,
     REPORT_INCOMPLETE: 4503,
     REPORT_BAD_IMAGE: 4504,
+    REPORT_OWN_WORK: 4505,
+    REPORT_RATE_LIMITED: 4506,
+    REPORT_IMAGE_TOO_LARGE: 4507,
   },
   {
     en_US: {
@@ -14,12 +17,18 @@ export const reportsErrors = featureErrors(
       4502: 'Report submission failed',
       4503: 'Parameters must be complete',
       4504: 'Report pictures must be JPG or PNG',
+      4505: 'You cannot report your own work',
+      4506: 'Too many reports, please slow down and retry later',
+      4507: 'A report picture must be at most 5 MB',
     },
     zh_TW: {
       4501: '請勿在短時間內重複檢舉同一作品',
       4502: '檢舉提交失敗',
       4503: '參數必須完整',
       4504: '檢舉圖片必須是 JPG 或 PNG',
+      4505: '無法檢舉自己的作品',
+      4506: '檢舉次數過多，請稍後再試',
+      4507: '每張檢舉圖片最多 5 MB',
     },
   },
 );

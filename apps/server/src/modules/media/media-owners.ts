@@ -4,6 +4,7 @@ import { CARD_ASSETS_FOLDER, type CardsRepository } from '../cards/cards.reposit
 import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
 import { CHAT_VOICES_FOLDER, type ChatRepository } from '../chat/chat.repository.ts';
+import { REPORTS_FOLDER, type ReportsRepository } from '../reports/reports.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
 import { WORKS_FOLDER, type WorksRepository } from '../works/works.repository.ts';
 
@@ -20,6 +21,7 @@ export function mediaOwners(deps: {
   voices: VoicesRepository;
   chat: ChatRepository;
   works: WorksRepository;
+  reports: ReportsRepository;
 }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
@@ -42,5 +44,7 @@ export function mediaOwners(deps: {
     { prefix: CHAT_VOICES_FOLDER, referenced: (keys) => byUrl(keys, deps.chat.referencedVoices) },
     // uploads for works: kept while a work shows them; one never made into a work goes after the sweep's grace period
     { prefix: WORKS_FOLDER, referenced: (keys) => byUrl(keys, deps.works.referencedUrls) },
+    // report evidence: kept while its report is, which goes with its work
+    { prefix: REPORTS_FOLDER, referenced: (keys) => byUrl(keys, deps.reports.referencedImages) },
   ];
 }

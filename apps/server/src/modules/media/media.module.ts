@@ -4,6 +4,7 @@ import { cardsRepository } from '../cards/cards.repository.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { avatarsRepository } from '../avatars/avatars.repository.ts';
 import { chatRepository } from '../chat/chat.repository.ts';
+import { reportsRepository } from '../reports/reports.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
 import { worksRepository } from '../works/works.repository.ts';
 import { mediaOwners } from './media-owners.ts';
@@ -21,6 +22,7 @@ export const mediaModule = defineModule({
       voices: voicesRepository(database.db),
       chat: chatRepository(database.db),
       works: worksRepository(database.db),
+      reports: reportsRepository(database.db),
     });
     // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
     const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };

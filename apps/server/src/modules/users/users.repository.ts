@@ -54,6 +54,10 @@ export function usersRepository(db: Db) {
         throw error;
       }
     },
+    /** Moderation's mute (docs/moderation.md): no publishing or commenting until then; null lifts it. */
+    async setMutedUntil(id: string, until: Date | null, tx: Db | Tx = db) {
+      await tx.update(users).set({ mutedUntil: until }).where(eq(users.id, id));
+    },
     async setRole(id: string, role: 'user' | 'admin') {
       await db.update(users).set({ role }).where(eq(users.id, id));
     },

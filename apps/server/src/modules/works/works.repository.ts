@@ -65,6 +65,11 @@ export function worksRepository(db: Handle) {
       return row ? flat(row) : null;
     },
 
+    async byIds(ids: string[]): Promise<WorkRow[]> {
+      if (ids.length === 0) return [];
+      return (await select(null).where(inArray(works.id, ids))).map(flat);
+    },
+
     async update(id: string, patch: WorkPatch): Promise<void> {
       await db
         .update(works)
@@ -129,7 +134,7 @@ export function worksRepository(db: Handle) {
     },
 
     /**
-     * Public published works of these kinds in the home feed's columns (type, id, at, kind,
+     * Public published works of these kinds, none hidden by moderation, in the home feed's columns (type, id, at, kind,
      * title, body, cover, media, engine, tags, user_id, user_name, user_avatar).
      */
     feedRows(kinds: WorkKindValue[]): SQL {
@@ -138,7 +143,7 @@ export function worksRepository(db: Handle) {
                ${works.description} as body, ${works.cover} as cover, ${works.media} as media, ${works.engine} as engine, ${works.tags} as tags,
                ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar
         from ${works} join ${users} on ${users.id} = ${works.authorId}
-        where ${works.isPublic} and ${works.publishedAt} is not null and ${inArray(works.kind, kinds)}`;
+        where ${works.isPublic} and ${works.publishedAt} is not null and ${works.hiddenAt} is null and ${inArray(works.kind, kinds)}`;
     },
   };
 }

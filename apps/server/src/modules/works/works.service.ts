@@ -3,8 +3,10 @@ import { ErrorCode, WORK_LIMITS } from '@starlit/contract';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { assertNotMuted } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import { cleanAudioVideo, cleanImage } from './work-media.ts';
 import { authorizeWork } from './works.policy.ts';
 import { WORKS_FOLDER, worksRepository, type WorkKindValue, type WorkRow, type WorksRepository } from './works.repository.ts';
@@ -30,7 +32,7 @@ export interface WorkFieldsInput {
  * Uploaded files live under `works/<userId>/` until a work names them; deleting the work
  * deletes them, and the media sweep deletes those no work ever named.
  */
-export function worksService(deps: { db: Db; storage: Storage; agents: Pick<AgentsService, 'visible'> }) {
+export function worksService(deps: { db: Db; storage: Storage; agents: Pick<AgentsService, 'visible'>; users: Pick<UsersRepository, 'byId'> }) {
   const { storage } = deps;
   const works = worksRepository(deps.db);
 
@@ -44,6 +46,11 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
   /** An agent named on a work must be one the author may use: their own or a public published one. */
   async function checkAgent(userId: string, agentId: string | null) {
     if (agentId) await deps.agents.visible(userId, agentId);
+  }
+
+  /** Moderation's mute stops publishing, and making a work, until it ends (docs/moderation.md). */
+  async function checkNotMuted(userId: string) {
+    assertNotMuted({ mutedUntil: (await deps.users.byId(userId))?.mutedUntil ?? null });
   }
 
   /**
@@ -71,6 +78,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
     },
 
     async create(userId: string, input: WorkFieldsInput & { mediaKey?: string; imageKeys: string[] }) {
+      await checkNotMuted(userId);
       await checkAgent(userId, input.agentId);
       if (input.mediaKey && input.imageKeys.length > 0) throw new AppError(ErrorCode.WORK_NEEDS_CONTENT);
       if (new Set(input.imageKeys).size !== input.imageKeys.length) throw new AppError(ErrorCode.WORK_UPLOAD_NOT_FOUND);
@@ -112,6 +120,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
 
     async publish(userId: string, id: string) {
       const work = await owned(userId, id);
+      await checkNotMuted(userId);
       if (!work.publishedAt) await works.update(id, { publishedAt: new Date() });
       return reload(id, userId);
     },
@@ -161,6 +170,17 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
 
     /** How many works and posts a profile lists. */
     publishedCounts: (authorId: string) => works.publishedCounts(authorId),
+
+    /** A work whatever its state, for moderation, which acts on works nobody else may see. */
+    byId: (id: string, tx?: Tx) => worksRepository(tx ?? deps.db).byId(id),
+
+    /** Works whatever their state, for the moderation queue. */
+    byIds: (ids: string[]) => works.byIds(ids),
+
+    /** Moderation hides a work from everyone but its author (reason kept), or shows it again (null). */
+    async setHidden(tx: Tx, id: string, reason: string | null) {
+      await worksRepository(tx).update(id, reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: new Date(), hiddenReason: reason });
+    },
 
     /** The home feed's rows of public published works of these kinds. */
     feedRows: (kinds: WorkKindValue[]) => works.feedRows(kinds),

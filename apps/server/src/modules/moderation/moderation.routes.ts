@@ -1,0 +1,29 @@
+import { calls } from '@starlit/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall, type Authenticate } from '../../platform/http.ts';
+import { presentLogEntry, presentModeratedWork, presentQueueItem, presentReport } from './moderation.presenter.ts';
+import type { ModerationService } from './moderation.service.ts';
+
+const outcome = (o: Awaited<ReturnType<ModerationService['hide']>>) => ({ ...o, mutedUntil: o.mutedUntil?.toISOString() ?? null });
+
+// every call is admin-only in the contract: registerCall answers 401 to visitors and 403 to other users
+export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService; authenticate: Authenticate }) {
+  const { moderation, authenticate } = deps;
+  const c = calls.moderation;
+  registerCall(app, c.queue, authenticate, async ({ input }) => {
+    const page = await moderation.queue(input.cursor, input.limit);
+    return { items: page.items.map(presentQueueItem), nextCursor: page.nextCursor };
+  });
+  registerCall(app, c.detail, authenticate, async ({ input }) => {
+    const { work, reports } = await moderation.detail(input.workId);
+    return { work: presentModeratedWork(work), reports: reports.map(presentReport) };
+  });
+  registerCall(app, c.dismiss, authenticate, async ({ user, input }) => outcome(await moderation.dismiss(user.id, input)));
+  registerCall(app, c.hide, authenticate, async ({ user, input }) => outcome(await moderation.hide(user.id, input)));
+  registerCall(app, c.unhide, authenticate, async ({ user, input }) => outcome(await moderation.unhide(user.id, input)));
+  registerCall(app, c.strike, authenticate, async ({ user, input }) => outcome(await moderation.strike(user.id, input)));
+  registerCall(app, c.log, authenticate, async ({ input }) => {
+    const page = await moderation.log(input.cursor, input.limit);
+    return { items: page.items.map(presentLogEntry), nextCursor: page.nextCursor };
+  });
+}
