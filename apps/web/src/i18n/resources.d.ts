@@ -8,6 +8,7 @@ import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type voices from '../../public/locales/en_US/voices.json';
+import type works from '../../public/locales/en_US/works.json';
 
 // en_US is the reference language: keys are checked against it at compile time.
 declare module 'i18next' {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       identities: typeof identities;
       notices: typeof notices;
       voices: typeof voices;
+      works: typeof works;
     };
   }
 }

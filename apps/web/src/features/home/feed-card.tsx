@@ -2,11 +2,11 @@ import { truncateByWidth } from '@starlit/contract/rules';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppStore } from '../../app/app-store';
 import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
 import { MusicIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
+import { useOpenWork } from '../works/work-address';
 import type { FeedItem } from './feed-types';
 import { cardKind, EngineBadge, TagList, TypeBadge, type CardKind } from './work-badges';
 
@@ -63,7 +63,7 @@ const cardLook =
 /** One card of the home grid: agents link to their agent center, works open the work detail. */
 export function FeedCard({ item }: { item: FeedItem }) {
   const { t } = useTranslation('home');
-  const openWork = useAppStore((s) => s.openWork);
+  const openWork = useOpenWork();
   const metaId = useId();
   const title = item.type === 'agent' ? item.nickname : item.name;
   const person = item.type === 'agent' ? item.owner : item.author;
@@ -94,7 +94,7 @@ export function FeedCard({ item }: { item: FeedItem }) {
           {content}
         </Link>
       ) : (
-        <button type="button" onClick={() => openWork(item)} aria-label={title} aria-describedby={metaId} className={cardLook}>
+        <button type="button" onClick={() => openWork(item.id)} aria-label={title} aria-describedby={metaId} className={cardLook}>
           {content}
         </button>
       )}
