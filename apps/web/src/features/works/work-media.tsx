@@ -36,7 +36,7 @@ export function WorkMedia({ work }: { work: Work }) {
   if (work.kind === 'audio') {
     return (
       <div className="flex flex-col gap-3">
-        {work.cover && <img src={imageUrl(work.cover, DETAIL_IMAGE_WIDTH)} alt="" className="aspect-square w-full rounded-xl object-cover" />}
+        {work.cover && <img src={imageUrl(work.cover, DETAIL_IMAGE_WIDTH)} alt="" className="aspect-[16/10] w-full rounded-xl object-cover" />}
         {work.media ? <AudioPlayer src={staticUrl(work.media)} name={work.name} /> : <p className="text-sm text-muted">{t('detail.noMedia')}</p>}
       </div>
     );
