@@ -104,7 +104,7 @@ export function ScanImage({ images, start, onClose }: { images: string[]; start:
                   draggable={false}
                   data-testid="scan-image"
                   data-zoom={zoom}
-                  className="max-h-full max-w-full object-contain transition-transform duration-75"
+                  className="size-full object-contain transition-transform duration-75"
                   style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${zoom})` }}
                 />
               )}
