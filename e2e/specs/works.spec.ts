@@ -80,6 +80,24 @@ test('a user publishes a picture from home, and its share address opens the deta
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/work=/);
+
+  // the author takes it back: the same address now says so to others, in the modal
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'My works' }).click();
+  await row.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+  const visitor = await context.newPage();
+  await visitor.goto(address);
+  await expect(visitor.getByRole('dialog').getByRole('alert')).toHaveText('The work is not published');
+  await visitor.close();
+
+  // and deletes it after confirming
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete "${workName}"?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('listitem').filter({ hasText: workName })).toHaveCount(0);
 });
 
 test('a user writes a post with two pictures and pages through them', async ({ page }) => {
