@@ -47,7 +47,13 @@ export function PublishWork() {
       {phase.step === 'ready' ? (
         <>
           <Preview file={phase.file} />
-          <p className="text-sm text-muted">{t('upload.done', { name: phase.name })}</p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-muted">{t('upload.done', { name: phase.name })}</p>
+            {/* the file left behind belongs to no work, so the media sweep removes it later */}
+            <Button variant="secondary" size="sm" onClick={() => setPhase({ step: 'pick', problem: null })}>
+              {t('upload.again')}
+            </Button>
+          </div>
         </>
       ) : phase.step === 'uploading' ? (
         <UploadProgress label={t('upload.progress', { name: phase.name, percent: Math.round(phase.fraction * 100) })} fraction={phase.fraction} />

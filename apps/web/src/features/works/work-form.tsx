@@ -3,7 +3,7 @@ import { addTag, AgentTags, displayWidth } from '@starlit/contract/rules';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { usePagedCall } from '../../api/calls';
+import { useCallOrNull, usePagedCall } from '../../api/calls';
 import { Button } from '../../ui/button';
 import { Field, FieldMessage, inputClass, SelectField, TextArea } from '../../ui/field';
 import { CloseIcon } from '../../ui/icons';
@@ -157,9 +157,11 @@ function useAgentOptions(current: string) {
   const { t } = useTranslation('works');
   const mine = usePagedCall(calls.agents.mine, { limit: 50 });
   const agents = mine.data?.pages[0]?.items ?? [];
+  const listed = current === '' || agents.some((a) => a.id === current);
+  // an agent set before that is not mine (someone's public one) stays choosable, by its name
+  const other = useCallOrNull(calls.agents.get, { id: current }, { enabled: !listed && mine.isSuccess });
   const options = [{ value: '', label: t('form.noAgent') }, ...agents.map((a) => ({ value: a.id, label: a.nickname }))];
-  // an agent set before (someone's public one) stays choosable even when not mine
-  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current.slice(0, 8) });
+  if (!listed && other.data) options.push({ value: current, label: other.data.nickname });
   return options;
 }
 
