@@ -1,7 +1,8 @@
 import { WORK_LIMITS } from '@starlit/contract';
 import { describe, expect, it } from 'vitest';
 import { clampZoom, checkFile, peaksOf, ZOOM } from './work-rules';
-import { withWork } from './work-address';
+import { shareUrl, withWork } from './work-address';
+import { newValues, workProblems } from './work-form';
 
 describe('checkFile', () => {
   it('knows a picture, a sound and a video by type', () => {
@@ -45,5 +46,26 @@ describe('withWork', () => {
     expect(withWork('?tab=image', 'w1')).toBe('?tab=image&work=w1');
     expect(withWork('?tab=image&work=w1', null)).toBe('?tab=image');
     expect(withWork('?work=w1', null)).toBe('');
+  });
+});
+
+describe('shareUrl', () => {
+  it('is the detail over home, whatever page it was opened on', () => {
+    expect(shareUrl('w1', { origin: 'https://starlit.test', pathname: '/' })).toBe('https://starlit.test/#/?work=w1');
+  });
+});
+
+describe('workProblems', () => {
+  const valid = { ...newValues('Ana', 'Image'), name: 'Dawn' };
+
+  it('passes a named work with a category and a publisher', () => {
+    expect(workProblems(valid)).toEqual({});
+  });
+
+  it('asks for a category and counts a Chinese character as 2 of the 20', () => {
+    expect(workProblems({ ...valid, category: '' })).toEqual({ category: 'works:form.categoryRequired' });
+    expect(workProblems({ ...valid, name: '星'.repeat(10) })).toEqual({});
+    expect(workProblems({ ...valid, name: '星'.repeat(11) })).toEqual({ name: 'work.nameTooLong' });
+    expect(workProblems({ ...valid, publisher: ' ' })).toEqual({ publisher: 'work.publisherRequired' });
   });
 });
