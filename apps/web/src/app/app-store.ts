@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { FeedWork } from '../features/home/feed-types';
 import type { NoticeRef } from '../features/notices/notice-types';
 import { modalAreas } from './modal-areas';
 
@@ -13,10 +12,11 @@ interface AppState {
   createWorkConfirmed: boolean;
   showRechargeProtocol: boolean;
   home: { noticeCont: NoticeRef | null; couponData: CouponData | null };
-  /** The work the WORK_DETAIL modal shows. */
-  workDetail: FeedWork | null;
+  /** The id of the work the WORK_DETAIL modal shows; the address (`?work=<id>`) drives it (features/works/work-address). */
+  workDetail: string | null;
   openNotice(notice: NoticeRef): void;
-  openWork(work: FeedWork): void;
+  openWork(workId: string): void;
+  closeWork(): void;
   setCreateWorkConfirmed(confirmed: boolean): void;
   setShowRechargeProtocol(show: boolean): void;
   setCouponData(coupon: CouponData | null): void;
@@ -32,9 +32,13 @@ export const useAppStore = create<AppState>((set) => ({
     set((s) => ({ home: { ...s.home, noticeCont: notice } }));
     modalAreas.application.getState().show('NOTICE_CONTENT');
   },
-  openWork: (work) => {
-    set({ workDetail: work });
+  openWork: (workId) => {
+    set({ workDetail: workId });
     modalAreas.workDetail.getState().show('WORK_DETAIL');
+  },
+  closeWork: () => {
+    set({ workDetail: null });
+    modalAreas.workDetail.getState().close();
   },
   setCreateWorkConfirmed: (confirmed) => set({ createWorkConfirmed: confirmed }),
   setShowRechargeProtocol: (show) => set({ showRechargeProtocol: show }),

@@ -4,6 +4,7 @@ import { useRefreshUser } from '../features/auth/use-refresh-user';
 import { useNoticeRealtime } from '../features/notices/use-notice-realtime';
 import { Footer } from '../features/shell/footer';
 import { Header } from '../features/shell/header';
+import { useWorkAddress } from '../features/works/work-address';
 import { isHeaderHiddenInNativeApp, isInNativeApp } from '../platform/native-bridge';
 import { ModalHost } from './modal-host';
 import { useNativeBridge } from './use-native-bridge';
@@ -20,6 +21,7 @@ export function AppLayout() {
   useNoticeRealtime();
   usePageTracking();
   useNativeBridge();
+  useWorkAddress();
   const showHeader = !(isInNativeApp() && isHeaderHiddenInNativeApp(location.pathname));
   const fullScreen = FULL_SCREEN_PATHS.some((path) => location.pathname.startsWith(path));
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { WorkDetailModal } from '../features/home/work-detail-modal';
+import { WorkDetailModal } from '../features/works/work-detail-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
 import { BuildIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
@@ -24,7 +24,8 @@ function ComingSoonModal({ name, onClose }: { name: ModalName; onClose(): void }
 function AreaModal({ name, onClose }: { name: ModalName; onClose(): void }) {
   switch (name) {
     case 'WORK_DETAIL':
-      return <WorkDetailModal onClose={onClose} />;
+      // the address closes it (features/works/work-address), so Back and links agree
+      return <WorkDetailModal />;
     case 'NOTICE_CONTENT':
       return <NoticeContentModal onClose={onClose} />;
     default:

@@ -34,6 +34,9 @@ export const BellIcon = icon(
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
 export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+export const MinusIcon = icon(<path d="M5 12h14" />);
+export const CopyIcon = icon(<path d="M9 9h11v11H9zM5 15H4V4h11v1" />);
+export const LinkIcon = icon(<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />);
 export const GlobeIcon = icon(
   <>
     <circle cx="12" cy="12" r="9" />

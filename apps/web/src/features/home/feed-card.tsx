@@ -2,13 +2,13 @@ import { truncateByWidth } from '@starlit/contract/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppStore } from '../../app/app-store';
 import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
 import { MusicIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import type { FeedItem } from './feed-types';
 import { cardKind, EngineBadge, TagList, TypeBadge, type CardKind } from './work-badges';
+import { useOpenWork } from '../works/work-address';
 
 /** Titles are cut by display width (a Chinese character counts 2, SPEC §5). */
 const TITLE_WIDTH = 26;
@@ -65,7 +65,7 @@ const cardOpen = 'card-open line-clamp-1 w-full cursor-pointer text-left outline
 /** One card of the home grid: agents link to their agent center, works open the work detail, the author links to their profile. */
 export function FeedCard({ item }: { item: FeedItem }) {
   const { t } = useTranslation('home');
-  const openWork = useAppStore((s) => s.openWork);
+  const openWork = useOpenWork();
   const metaId = useId();
   const title = item.type === 'agent' ? item.nickname : item.name;
   const person = item.type === 'agent' ? item.owner : item.author;
@@ -81,7 +81,7 @@ export function FeedCard({ item }: { item: FeedItem }) {
                 {name}
               </Link>
             ) : (
-              <button type="button" onClick={() => openWork(item)} aria-label={title} aria-describedby={metaId} className={cardOpen}>
+              <button type="button" onClick={() => openWork(item.id)} aria-label={title} aria-describedby={metaId} className={cardOpen}>
                 {name}
               </button>
             )}

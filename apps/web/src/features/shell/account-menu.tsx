@@ -2,9 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../ui/avatar';
-import { AlertIcon, ChevronDownIcon, LogOutIcon, UserIcon } from '../../ui/icons';
+import { AlertIcon, ChevronDownIcon, ImageIcon, LogOutIcon, UserIcon } from '../../ui/icons';
 import { useCurrentUser } from '../auth/auth-store';
 import { useSignOut } from '../auth/use-sign-out';
+import { WORKS_VIEWS } from '../works/my-works';
 
 const item =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 dark:data-[highlighted]:bg-white/10 dark:data-[highlighted]:text-white';
@@ -46,6 +47,10 @@ export function AccountMenu() {
               {t('account.moderation')}
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Item className={item} onSelect={() => void navigate(WORKS_VIEWS.mine)}>
+            <ImageIcon size={16} />
+            {t('account.myWorks')}
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={item} onSelect={() => void signOut(false)}>
             <LogOutIcon size={16} />

@@ -1,27 +1,36 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ImageIcon, SparklesIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { Link, useSearchParams } from 'react-router';
+import { ImageIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { WORKS_VIEWS } from '../works/my-works';
+import { WorksView, worksViewOf } from '../works/works-view';
 
 interface CreateOption {
-  id: 'agent' | 'works' | 'studio';
+  id: 'agent' | 'works' | 'post' | 'studio';
   icon: ReactNode;
   /** Where the option leads and what its link says; null while the feature has not arrived. */
-  link: { to: string; action: 'create.agent.action' } | null;
+  link: { to: string; action: 'create.agent.action' | 'create.works.action' | 'create.post.action' } | null;
 }
 
 /** What can be created, in the order people usually start; an option without a page yet says so. */
 const OPTIONS: readonly CreateOption[] = [
   { id: 'agent', icon: <UserIcon size={26} />, link: { to: '/agent', action: 'create.agent.action' } },
-  { id: 'works', icon: <ImageIcon size={26} />, link: null },
+  { id: 'works', icon: <ImageIcon size={26} />, link: { to: WORKS_VIEWS.work, action: 'create.works.action' } },
+  { id: 'post', icon: <TextIcon size={26} />, link: { to: WORKS_VIEWS.post, action: 'create.post.action' } },
   { id: 'studio', icon: <VideoIcon size={26} />, link: null },
 ];
 
 const card = 'flex h-full flex-col gap-3 rounded-2xl border p-5 text-left shadow-sm transition-colors sm:p-6';
 
-/** `/aigc-publish`: the header's "Create" and home's "Start creating" lead here. */
+/** `/aigc-publish`: the header's "Create" and home's "Start creating" lead here; `?view=` opens a works view. */
 export function CreatePage() {
+  const [params] = useSearchParams();
+  const view = worksViewOf(params);
+  return view ? <WorksView view={view} /> : <CreateChoices />;
+}
+
+function CreateChoices() {
   const { t } = useTranslation();
   useDocumentTitle(t('create.title'));
   return (
@@ -33,7 +42,7 @@ export function CreatePage() {
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('create.title')}</h1>
       </div>
       <p className="mt-3 max-w-2xl text-muted">{t('create.intro')}</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {OPTIONS.map((option) => {
           const body = (
             <>
@@ -66,6 +75,9 @@ export function CreatePage() {
           );
         })}
       </ul>
+      <Link to={WORKS_VIEWS.mine} className="mt-6 inline-flex text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        {t('create.mine')} →
+      </Link>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { truncateByWidth } from '@starlit/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedCall } from '../../api/calls';
-import { useAppStore } from '../../app/app-store';
 import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -18,6 +17,7 @@ import { redirectToSignIn } from '../auth/sign-in';
 import { CollectButton } from './collect-button';
 import { LikeButton } from './like-button';
 import { BookmarkIcon } from './reaction-icons';
+import { useOpenWork } from './work-address';
 
 type Work = CallOutput<typeof calls.works.get>;
 
@@ -28,23 +28,10 @@ const COVER_WIDTH = 400;
 
 function CollectedWork({ work }: { work: Work }) {
   const { t } = useTranslation('works');
-  const openWork = useAppStore((s) => s.openWork);
+  const openWork = useOpenWork();
   const [broken, setBroken] = useState(false);
   const name = work.name || t('collections.untitled');
-  const open = () =>
-    openWork({
-      type: 'work',
-      id: work.id,
-      kind: work.kind,
-      name: work.name,
-      description: work.description,
-      cover: work.cover,
-      media: work.media,
-      engine: work.engine,
-      tags: work.tags,
-      author: work.author,
-      publishedAt: work.publishedAt ?? work.createdAt,
-    });
+  const open = () => openWork(work.id);
   return (
     <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
       <button

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { imageUrl, staticUrl } from '../../platform/static-url';
+import { AudioPlayer } from './audio-player';
+import { ScanImage } from './scan-image';
+import type { Work } from './work-types';
+
+const DETAIL_IMAGE_WIDTH = 1200;
+const THUMB_WIDTH = 400;
+
+/** The pictures a work shows: a picture work's file, or a post's pictures. */
+function picturesOf(work: Work): string[] {
+  if (work.kind === 'post') return work.images;
+  return work.kind === 'image' && work.media ? [work.media] : [];
+}
+
+/** A work's media: a picture or a post's pictures (each opens SCAN_IMAGE), a sound with its waveform, a video. */
+export function WorkMedia({ work }: { work: Work }) {
+  const { t } = useTranslation('works');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const pictures = picturesOf(work);
+
+  if (work.kind === 'video') {
+    if (!work.media) return <p className="rounded-xl bg-brand-50 p-6 text-sm text-muted dark:bg-white/5">{t('detail.noMedia')}</p>;
+    return (
+      <video
+        controls
+        preload="metadata"
+        poster={work.cover ? imageUrl(work.cover, DETAIL_IMAGE_WIDTH) : undefined}
+        src={staticUrl(work.media)}
+        className="aspect-video w-full rounded-xl bg-black"
+        aria-label={work.name}
+      />
+    );
+  }
+  if (work.kind === 'audio') {
+    return (
+      <div className="flex flex-col gap-3">
+        {work.cover && <img src={imageUrl(work.cover, DETAIL_IMAGE_WIDTH)} alt="" className="aspect-[16/10] w-full rounded-xl object-cover" />}
+        {work.media ? <AudioPlayer src={staticUrl(work.media)} name={work.name} /> : <p className="text-sm text-muted">{t('detail.noMedia')}</p>}
+      </div>
+    );
+  }
+  const single = pictures.length === 1;
+  return (
+    <div className="flex flex-col gap-4">
+      {work.kind === 'post' && work.description && <p className="text-base leading-relaxed break-words whitespace-pre-line text-ink">{work.description}</p>}
+      {pictures.length > 0 && (
+        <ul className={single ? '' : 'grid grid-cols-3 gap-1.5'}>
+          {pictures.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setViewing(i)}
+                aria-label={t('detail.openPicture', { n: i + 1 })}
+                className="block w-full cursor-zoom-in overflow-hidden rounded-xl bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:bg-white/5"
+              >
+                <img
+                  src={imageUrl(src, single ? DETAIL_IMAGE_WIDTH : THUMB_WIDTH)}
+                  alt={single ? work.name : ''}
+                  className={single ? 'max-h-[70dvh] w-full object-contain' : 'aspect-square w-full object-cover'}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {viewing !== null && <ScanImage images={pictures} start={viewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}
