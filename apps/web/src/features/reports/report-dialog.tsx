@@ -13,6 +13,7 @@ import { Modal } from '../../ui/modal';
 import { useRuleMessage } from '../../ui/rule-message';
 import { Spinner } from '../../ui/spinner';
 import { pictureProblem, REPORT_PICTURE_ACCEPT, type PictureProblem } from './report-pictures';
+import { BlockButton } from '../social/block-button';
 
 type Type = z.infer<typeof ReportType>;
 type Step = 'type' | 'details' | 'done';
@@ -174,7 +175,7 @@ function DetailsStep({
 }
 
 /** After sending: thanks, and the offer to block the author (SPEC §2) by name. */
-function DoneStep({ authorName, onClose }: { authorName: string; onClose(): void }) {
+function DoneStep({ author, onClose }: { author: { userId: string; userName: string }; onClose(): void }) {
   const { t } = useTranslation('reports');
   return (
     <div className="flex flex-col items-center gap-3 py-2 text-center" role="status">
@@ -183,8 +184,11 @@ function DoneStep({ authorName, onClose }: { authorName: string; onClose(): void
       </span>
       <p className="font-semibold">{t('done.title')}</p>
       <p className="text-sm text-muted">{t('done.body')}</p>
-      <p className="mt-2 text-sm font-medium break-words">{t('done.blockOffer', { name: authorName })}</p>
-      <Button onClick={onClose}>{t('done.close')}</Button>
+      <p className="mt-2 text-sm font-medium break-words">{t('done.blockOffer', { name: author.userName })}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <BlockButton userId={author.userId} userName={author.userName} blocked={false} size="md" onDone={onClose} />
+        <Button onClick={onClose}>{t('done.close')}</Button>
+      </div>
     </div>
   );
 }
@@ -196,7 +200,7 @@ export function ReportDialog({ workId, open, onClose }: { workId: string; open: 
   const [type, setType] = useState<Type | null>(null);
   const [description, setDescription] = useState('');
   const picked = usePictures();
-  const [authorName, setAuthorName] = useState('');
+  const [author, setAuthor] = useState({ userId: '', userName: '' });
   // a closed dialog starts over; going back a step keeps what was written and picked
   const close = () => {
     onClose();
@@ -218,12 +222,12 @@ export function ReportDialog({ workId, open, onClose }: { workId: string; open: 
           picked={picked}
           onBack={() => setStep('type')}
           onSent={(answer) => {
-            setAuthorName(answer.author.userName);
+            setAuthor(answer.author);
             setStep('done');
           }}
         />
       )}
-      {step === 'done' && <DoneStep authorName={authorName} onClose={close} />}
+      {step === 'done' && <DoneStep author={author} onClose={close} />}
     </Modal>
   );
 }

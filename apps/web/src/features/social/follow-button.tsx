@@ -2,7 +2,7 @@ import { calls, type CallOutput } from '@starlit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallMutation } from '../../api/calls';
+import { useCall, useCallMutation } from '../../api/calls';
 import { setCallData } from '../../api/keys';
 import { Button, type ButtonSize } from '../../ui/button';
 import { CheckIcon, PlusIcon } from '../../ui/icons';
@@ -59,4 +59,11 @@ export function FollowButton({ userId, following: initial, size = 'sm' }: Follow
       {t(`follow.${label}`)}
     </Button>
   );
+}
+
+/** A follow button that asks the social feature where the viewer stands (the work detail's author). */
+export function FollowUserButton({ userId, size = 'sm' }: { userId: string; size?: ButtonSize }) {
+  const relation = useCall(calls.social.relation, { userId });
+  if (!relation.data) return null;
+  return <FollowButton key={String(relation.data.following)} userId={userId} following={relation.data.following} size={size} />;
 }

@@ -11,14 +11,14 @@ import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
 import { AgentTile } from '../agents/center/agent-tile';
 import { useCurrentUser } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
-import { CREATE_PATH } from '../shell/nav-items';
 import { FeedCard } from '../home/feed-card';
 import { Blacklist } from '../social/blacklist';
 import { FollowList } from '../social/follow-list';
+import { MyWorks } from '../works/my-works';
 import { EmptyList, PagedGrid } from './paged-grid';
 import { PersonalInfo } from './personal-info';
 import { ProfileHeader, type ProfileData } from './profile-header';
-import { asFeedWork, useMyWorks, useProfile, useProfileAgents, useProfileWorks } from './user-queries';
+import { asFeedWork, useProfile, useProfileAgents, useProfileWorks } from './user-queries';
 
 const page = 'mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8';
 
@@ -117,32 +117,6 @@ function ProfileView({ profile }: { profile: ProfileData }) {
   );
 }
 
-/** The owner's works, drafts included (the user center's portfolio). */
-function Portfolio() {
-  const { t } = useTranslation('users');
-  const query = useMyWorks();
-  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  return (
-    <PagedGrid
-      list={{ ...query, items }}
-      label={t('portfolio.title')}
-      empty={
-        <EmptyState
-          title={t('portfolio.empty')}
-          body={t('portfolio.emptyBody')}
-          action={
-            <Link to={CREATE_PATH} className={buttonClass()}>
-              {t('portfolio.create')}
-            </Link>
-          }
-        />
-      }
-    >
-      {(work) => <FeedCard key={work.id} item={asFeedWork(work)} />}
-    </PagedGrid>
-  );
-}
-
 /** My user center: my account information and my portfolio. */
 function MyCenter({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
@@ -166,7 +140,7 @@ function MyCenter({ profile }: { profile: ProfileData }) {
             <PersonalInfo key={profile.userId} profile={profile} />
           </TabPanel>
           <TabPanel value="portfolio">
-            <Portfolio />
+            <MyWorks />
           </TabPanel>
           <TabPanel value="blacklist">
             <Blacklist />

@@ -14,8 +14,6 @@ export const useProfileWorks = (userId: string, section: 'works' | 'posts', enab
 
 export const useProfileAgents = (userId: string) => usePagedCall(calls.users.agents, { userId, limit: 20 });
 
-export const useMyWorks = () => usePagedCall(calls.works.mine, { limit: 20 });
-
 /** A work in the shape of a home card, so profiles show works the way home does (and open the same detail). */
 export function asFeedWork(work: z.output<typeof Work>): FeedWork {
   const { id, kind, name, description, cover, media, engine, tags, author } = work;
