@@ -21,6 +21,7 @@ import { mediaModule } from './modules/media/media.module.ts';
 import { noticesModule } from './modules/notices/notices.module.ts';
 import { passportModule } from './modules/passport/passport.module.ts';
 import { realtimeModule } from './modules/realtime/realtime.module.ts';
+import { searchModule } from './modules/search/search.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { voicesModule } from './modules/voices/voices.module.ts';
 import { worksModule } from './modules/works/works.module.ts';
@@ -54,6 +55,7 @@ const MODULES = [
   passportModule,
   mediaModule,
   avatarsModule,
+  searchModule,
   jobsModule,
   apiDocsModule,
 ] as const;

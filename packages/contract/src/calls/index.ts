@@ -7,6 +7,7 @@ import { chatCalls } from './chat.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { noticeCalls } from './notices.ts';
+import { searchCalls } from './search.ts';
 import { userCalls } from './users.ts';
 import { voiceCalls } from './voices.ts';
 import { workCalls } from './works.ts';
@@ -19,6 +20,7 @@ export * from './chat.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './notices.ts';
+export * from './search.ts';
 export * from './users.ts';
 export * from './voices.ts';
 export * from './works.ts';
@@ -33,6 +35,7 @@ export const calls = {
   home: homeCalls,
   identities: identityCalls,
   notices: noticeCalls,
+  search: searchCalls,
   users: userCalls,
   voices: voiceCalls,
   works: workCalls,
