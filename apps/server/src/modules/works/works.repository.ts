@@ -18,7 +18,9 @@ export type WorkPatch = Partial<Omit<WorkInsert, 'id' | 'authorId' | 'createdAt'
 
 /**
  * What anyone may see of a work: public, published, not hidden by moderation. Written the
- * way the partial indexes of db/schema/content.ts are, so the planner may use them.
+ * way the partial indexes of db/schema/content.ts are, so the planner may use them; the feeds
+ * order `desc nulls last` like those indexes (a plain `desc` puts nulls first and would make
+ * PostgreSQL sort every shown work instead of reading the index in order).
  */
 const shown = sql`${works.isPublic} and ${works.publishedAt} is not null and ${works.hiddenAt} is null`;
 
@@ -144,13 +146,13 @@ export function worksRepository(db: Handle) {
     recommendRows(viewerId: string | null, after: ScorePosition | null, limit: number): SQL {
       const cursor = after ? sql`and (${works.rank}, ${works.id}) < (${after.score}::float8, ${after.id}::uuid)` : sql``;
       return sql`${feedSelect} where ${shown} and ${notBlocked(viewerId, works.authorId)} ${cursor}
-        order by ${works.rank} desc, ${works.id} desc limit ${limit + 1}`;
+        order by ${works.rank} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
     },
 
     /** Shown works of one kind, newest first; limit + 1 rows. */
     kindRows(kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number): SQL {
       return sql`${feedSelect} where ${works.kind} = ${kind} and ${shown} and ${notBlocked(viewerId, works.authorId)} ${newerThan(after)}
-        order by ${works.publishedAt} desc, ${works.id} desc limit ${limit + 1}`;
+        order by ${works.publishedAt} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
     },
 
     /**
@@ -161,29 +163,36 @@ export function worksRepository(db: Handle) {
      * accounts costs 500 short index reads, never a scan of every recent work.
      */
     followedAuthorsOrAgents(follows: { authors: SQL; agents: SQL }, viewerId: string, after: Cursor | null, limit: number): SQL {
-      const page = (column: SQL) => sql`select w.id from ${works} w
-        where ${column} and w.is_public and w.published_at is not null and w.hidden_at is null ${newerThan(after, sql`w.published_at`, sql`w.id`)}
-        order by w.published_at desc, w.id desc limit ${limit + 1}`;
-      return sql`${feedSelect} where ${works.id} in (
-          select p.id from (${follows.authors}) a(id) cross join lateral (${page(sql`w.author_id = a.id`)}) p
-          union
-          select p.id from (${follows.agents}) g(id) cross join lateral (${page(sql`w.agent_id = g.id`)}) p)
-        and ${notBlocked(viewerId, works.authorId)}
-        order by ${works.publishedAt} desc, ${works.id} desc limit ${limit + 1}`;
+      const page = (column: SQL) => sql`select w.id, w.published_at as at from ${works} w
+        where ${column} and w.is_public and w.published_at is not null and w.hidden_at is null
+          and ${notBlocked(viewerId, sql`w.author_id`)} ${newerThan(after, sql`w.published_at`, sql`w.id`)}
+        order by w.published_at desc nulls last, w.id desc nulls last limit ${limit + 1}`;
+      // the page's ids are chosen first, so only they are joined with their columns and authors
+      return sql`${feedSelect} join (
+          select f.id, f.at from (
+            select p.id, p.at from (${follows.authors}) a(id) cross join lateral (${page(sql`w.author_id = a.id`)}) p
+            union
+            select p.id, p.at from (${follows.agents}) g(id) cross join lateral (${page(sql`w.agent_id = g.id`)}) p) f
+          order by f.at desc nulls last, f.id desc nulls last limit ${limit + 1}) f on f.id = ${works.id}
+        order by ${works.publishedAt} desc nulls last, ${works.id} desc nulls last`;
     },
 
     /**
-     * Shown works matching a search text (docs/search.md), best match first, then newest:
-     * rows of the feed's columns with their score; limit + 1 rows.
+     * Shown works matching a search text (docs/search.md), best match first, then newest, in
+     * the feed's columns with their score; limit + 1 rows.
      */
-    async search(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): Promise<Array<FeedRow & { score: number }>> {
+    searchRows(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): SQL {
       const cursor = after ? sql`where (s.score, s.at, s.id) < (${after.score}::real, ${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``;
-      const result = await db.execute<RawFeedRow & { score: number }>(sql`
+      return sql`
         select * from (
           select ${feedColumns}, ts_rank(${works.searchDoc}, q.query, 1) as score
           from ${works} join ${users} on ${users.id} = ${works.authorId}, starlit_search_query(${q}) q(query)
           where ${works.searchDoc} @@ q.query and ${shown} and ${notBlocked(viewerId, works.authorId)}) s
-        ${cursor} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}`);
+        ${cursor} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}`;
+    },
+
+    async search(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): Promise<Array<FeedRow & { score: number }>> {
+      const result = await db.execute<RawFeedRow & { score: number }>(this.searchRows(q, viewerId, after, limit));
       return result.rows.map((r) => ({ ...toFeedRow(r), score: Number(r.score) }));
     },
   };
