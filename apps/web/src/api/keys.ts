@@ -17,6 +17,7 @@ export const STALE = {
   home: 30_000,
   identities: 30_000,
   notices: 30_000,
+  search: 30_000,
   users: 30_000,
   voices: 30_000,
   works: 30_000,

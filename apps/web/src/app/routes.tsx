@@ -6,12 +6,13 @@ import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
 import { HomePage } from '../features/home/home-page';
 import { NoticesPage } from '../features/notices/notices-page';
+import { SearchPage } from '../features/search/search-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 
 /** Route names of SPEC §2; each is also the page id used for page-load tracking. */
-export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | '404';
+export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | 'search' | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
 const UNTRACKED: readonly PageId[] = ['content', 'aigc-publish'];
@@ -40,6 +41,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/agent-personality/:agentId?', 'agent-personality', <AgentPersonalityPage />),
   page('/chatroom', 'chatroom', <ChatRoomPage />),
   page('/hotlist', 'hotlist', <HotListPage />),
+  // beyond SPEC §2: the header search box's results (docs/search.md)
+  page('/search', 'search', <SearchPage />),
   page('/404', '404', <NotFoundPage />),
 ];
 

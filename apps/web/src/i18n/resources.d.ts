@@ -7,6 +7,7 @@ import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
 import type notices from '../../public/locales/en_US/notices.json';
+import type search from '../../public/locales/en_US/search.json';
 import type voices from '../../public/locales/en_US/voices.json';
 
 // en_US is the reference language: keys are checked against it at compile time.
@@ -22,6 +23,7 @@ declare module 'i18next' {
       home: typeof home;
       identities: typeof identities;
       notices: typeof notices;
+      search: typeof search;
       voices: typeof voices;
     };
   }
