@@ -80,7 +80,7 @@ function seedStatements(scale: number, viewerId: string) {
         name: 'works',
         sql: `insert into works (id, author_id, kind, name, description, tags, is_public, published_at, created_at, like_count, hidden_at)
               select ${wid('g')}, ${uid(`1 + (g * 7919) % ${users}`)}, (array['image','video','audio','post'])[1 + g % 4],
-                     left(${english}[1 + g % 20] || ' ' || case when g % 500 = 0 then '夢幻的星空之旅' else ${chinese}[1 + (g / 20) % 10] end, 20),
+                     left(${english}[1 + g % 20] || ' ' || case when g % 500 = 7 then '夢幻的星空之旅' else ${chinese}[1 + (g / 20) % 10] end, 20),
                      'A work about ' || lower(${english}[1 + (g / 7) % 20]) || ' and ' || ${chinese}[1 + (g / 3) % 10],
                      array[lower(${english}[1 + (g / 11) % 20])],
                      g % 50 <> 0, case when g % 100 = 1 then null else now() - (g * 31 || ' seconds')::interval end,
