@@ -1,5 +1,5 @@
 import { SEARCH_QUERY_MAX } from '@starlit/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../ui/icons';
@@ -11,6 +11,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
+  const inputId = useId();
   const onResults = location.pathname === '/search';
   const [text, setText] = useState(onResults ? (params.get('q') ?? '') : '');
 
@@ -27,12 +28,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
 
   return (
     <form role="search" onSubmit={submit} className={`relative ${className}`}>
-      <label className="sr-only" htmlFor="header-search">
+      <label className="sr-only" htmlFor={inputId}>
         {t('box.label')}
       </label>
       <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-white/70" />
       <input
-        id="header-search"
+        id={inputId}
         type="search"
         value={text}
         maxLength={SEARCH_QUERY_MAX}
