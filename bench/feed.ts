@@ -79,7 +79,7 @@ function seedStatements(scale: number, viewerId: string) {
         // one work in 500 has 星空 in its name: the search below finds 2,000 of 1,000,000
         name: 'works',
         sql: `insert into works (id, author_id, kind, name, description, tags, is_public, published_at, created_at, like_count, hidden_at)
-              select ${wid('g')}, ${uid(`1 + (g * 7919) % ${users}`)}, (array['image','video','audio','post'])[1 + g % 4],
+              select ${wid('g')}, ${uid(`1 + (g::bigint * 7919) % ${users}`)}, (array['image','video','audio','post'])[1 + g % 4],
                      left(${english}[1 + g % 20] || ' ' || case when g % 500 = 7 then '夢幻的星空之旅' else ${chinese}[1 + (g / 20) % 10] end, 20),
                      'A work about ' || lower(${english}[1 + (g / 7) % 20]) || ' and ' || ${chinese}[1 + (g / 3) % 10],
                      array[lower(${english}[1 + (g / 11) % 20])],
