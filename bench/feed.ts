@@ -156,6 +156,8 @@ export async function feed() {
   const logFile = path.join(ROOT, 'bench/results/feed-server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const raw = new pg.Pool({ connectionString: database.url, max: APP_POOL });
+  // an idle connection closed by the server (the drop at the end) is no failure of the run
+  raw.on('error', (err) => console.error(`raw pool: ${err.message}`));
   let child: Awaited<ReturnType<typeof startServer>>['child'] | null = null;
   try {
     // the server migrates the new database; no chat provider is needed
@@ -239,6 +241,7 @@ export async function feed() {
         appOverRawP99: round(appP99 / rawP99),
         met,
       };
+      console.error(`${page.name}: ${JSON.stringify(results[page.name])}`);
       plans[page.name] = [];
       for (const q of page.raw) {
         const plan = await raw.query(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
@@ -249,7 +252,7 @@ export async function feed() {
     return { scale, clients, requests, seedSeconds: seeding, counts, targets: TARGETS, pages: results, allMet, plans, cpus: os.cpus().length, loadAverage: os.loadavg()[0] };
   } finally {
     if (child) await stopServer(child);
-    await raw.end();
+    await raw.end().catch((err: Error) => console.error(`raw pool: ${err.message}`));
     if (process.env.BENCH_FEED_KEEP === '1') console.error(`kept ${database.url}`);
     else await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
