@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { callOverhead } from './call-overhead.ts';
 import { chat } from './chat.ts';
+import { feed } from './feed.ts';
 import { jobs } from './jobs.ts';
 
-const benches = { 'call-overhead': callOverhead, chat, jobs };
+const benches = { 'call-overhead': callOverhead, chat, jobs, feed };
 const only = process.argv.slice(2);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });

@@ -23,6 +23,7 @@ import { noticesModule } from './modules/notices/notices.module.ts';
 import { passportModule } from './modules/passport/passport.module.ts';
 import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { socialModule } from './modules/social/social.module.ts';
+import { searchModule } from './modules/search/search.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { voicesModule } from './modules/voices/voices.module.ts';
 import { worksModule } from './modules/works/works.module.ts';
@@ -62,6 +63,7 @@ const MODULES = [
   passportModule,
   mediaModule,
   avatarsModule,
+  searchModule,
   jobsModule,
   apiDocsModule,
 ] as const;

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@starlit/contract';
-import { decodeCursor as decodePosition, encodeCursor, type ListPosition } from '@starlit/contract/rules';
+import { decodeCursor as decodePosition, decodeScoreCursor as decodeScorePosition, encodeCursor, encodeScoreCursor, type ListPosition, type ScorePosition } from '@starlit/contract/rules';
 import { and, eq, lt, or, type Column, type SQL } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
@@ -40,5 +40,21 @@ export function toPage<T>(rows: T[], limit: number, key: (row: T) => { at: Date;
   const last = items[items.length - 1];
   const position = last ? key(last) : null;
   const nextCursor = rows.length > limit && position ? encodeCursor(position.at, position.id, position.rank) : null;
+  return { items, nextCursor };
+}
+
+/** The position of a scored cursor (Recommend, search) from the client; refused like decodeCursor. */
+export function decodeScoreCursor(raw: string | undefined): ScorePosition | null {
+  if (!raw) return null;
+  const position = decodeScorePosition(raw);
+  if (!position) throw new AppError(ErrorCode.VALIDATION);
+  return position;
+}
+
+/** toPage for a list ordered by score, then time, then id. */
+export function toScoredPage<T>(rows: T[], limit: number, key: (row: T) => ScorePosition) {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > limit && last ? encodeScoreCursor(key(last).score, key(last).at, key(last).id) : null;
   return { items, nextCursor };
 }

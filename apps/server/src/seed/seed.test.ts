@@ -128,8 +128,9 @@ describe('the home feed over the seeded content', () => {
     hidden = [...rows, ...workRows].map((r) => r.id);
   });
 
+  // Recommend shows works only, by rank: the seeded works have no engagement yet, so newest first
   const expected: Array<[Tab, number]> = [
-    ['recommend', 20],
+    ['recommend', 14],
     ['agent', 6],
     ['image', 8],
     ['audio', 3],
@@ -168,7 +169,7 @@ describe('the home feed over the seeded content', () => {
   });
 
   it('serves every media URL of the feed, with the right type', async () => {
-    const items = await walk('recommend', 100);
+    const items = [...(await walk('recommend', 100)), ...(await walk('agent', 100))];
     const urls = new Set<string>();
     for (const item of items) {
       const person = item.type === 'agent' ? item.owner : item.author;

@@ -22,6 +22,7 @@ export const STALE = {
   notices: 30_000,
   social: 30_000,
   reports: 30_000,
+  search: 30_000,
   users: 30_000,
   voices: 30_000,
   works: 30_000,

@@ -7,13 +7,14 @@ import { HotListPage } from '../features/chat/hot-list-page';
 import { HomePage } from '../features/home/home-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';
+import { SearchPage } from '../features/search/search-page';
 import { ComingSoonPage } from '../features/shell/coming-soon-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { UserCenterPage } from '../features/users/user-center-page';
 
-/** Route names of SPEC §2 (and the admins' `moderation`); each is also the page id used for page-load tracking. */
-export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | 'moderation' | '404';
+/** Route names of SPEC §2 (and the admins' `moderation`, the search results); each is also the page id used for page-load tracking. */
+export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | 'moderation' | 'search' | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
 const UNTRACKED: readonly PageId[] = ['content', 'aigc-publish'];
@@ -43,6 +44,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/chatroom', 'chatroom', <ChatRoomPage />),
   page('/hotlist', 'hotlist', <HotListPage />),
   page('/moderation', 'moderation', <ModerationPage />, true),
+  // beyond SPEC §2: the header search box's results (docs/search.md)
+  page('/search', 'search', <SearchPage />),
   page('/404', '404', <NotFoundPage />),
 ];
 

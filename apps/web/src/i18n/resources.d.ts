@@ -12,6 +12,7 @@ import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
 import type users from '../../public/locales/en_US/users.json';
 import type reports from '../../public/locales/en_US/reports.json';
+import type search from '../../public/locales/en_US/search.json';
 import type voices from '../../public/locales/en_US/voices.json';
 import type works from '../../public/locales/en_US/works.json';
 
@@ -33,6 +34,7 @@ declare module 'i18next' {
       social: typeof social;
       users: typeof users;
       reports: typeof reports;
+      search: typeof search;
       voices: typeof voices;
       works: typeof works;
     };

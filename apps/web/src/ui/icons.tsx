@@ -123,6 +123,7 @@ export const ChevronLeftIcon = icon(<path d="M15 6l-6 6 6 6" />);
 export const ChevronRightIcon = icon(<path d="M9 6l6 6-6 6" />);
 export const FlameIcon = icon(<path d="M12 3s6 5 6 11a6 6 0 0 1-12 0c0-3 2-5 2-5s0 3 2 4c0-5 2-10 2-10z" />);
 export const ChatIcon = icon(<path d="M4 5h16v11H9l-5 4z" />);
+export const SearchIcon = icon(<path d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" />);
 
 export function StarMark({ size = 28 }: { size?: number }) {
   return (

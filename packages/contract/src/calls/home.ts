@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, PageInput, pageOf } from '../call.ts';
+import { AnyCursor } from '../rules/cursor.ts';
 
 /** Home tabs of SPEC §2, in order. */
 export const HomeTab = z.enum(['recommend', 'following', 'agent', 'image', 'video', 'audio', 'post']);
@@ -39,10 +40,10 @@ export const FeedItem = z.discriminatedUnion('type', [
 export const homeCalls = {
   feed: defineCall({
     path: '/ai/api/v1/home/feed',
-    summary: 'The home grid for a tab, newest first',
+    summary: 'The home grid for a tab: Recommend by rank (engagement with decay), the others newest first',
     tag: 'home',
     access: 'public',
-    input: PageInput.extend({ tab: HomeTab }),
+    input: PageInput.extend({ tab: HomeTab, cursor: AnyCursor.optional() }),
     output: pageOf(FeedItem).extend({ needsLogin: z.boolean() }),
   }),
 };

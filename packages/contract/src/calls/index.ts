@@ -11,6 +11,7 @@ import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
 import { socialCalls } from './social.ts';
 import { reportCalls } from './reports.ts';
+import { searchCalls } from './search.ts';
 import { userCalls } from './users.ts';
 import { voiceCalls } from './voices.ts';
 import { workCalls } from './works.ts';
@@ -27,6 +28,7 @@ export * from './moderation.ts';
 export * from './notices.ts';
 export * from './social.ts';
 export * from './reports.ts';
+export * from './search.ts';
 export * from './users.ts';
 export * from './voices.ts';
 export * from './works.ts';
@@ -45,6 +47,7 @@ export const calls = {
   notices: noticeCalls,
   social: socialCalls,
   reports: reportCalls,
+  search: searchCalls,
   users: userCalls,
   voices: voiceCalls,
   works: workCalls,

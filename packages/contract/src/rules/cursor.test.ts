@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Cursor, decodeCursor, encodeCursor } from './cursor.ts';
+import { AnyCursor, Cursor, decodeCursor, decodeScoreCursor, encodeCursor, encodeScoreCursor, ScoreCursor } from './cursor.ts';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 const id = '0b6c8a52-58a6-4d0c-9a55-0cde7e2b3f10';
@@ -52,6 +52,31 @@ describe('list cursors', () => {
     for (const cursor of crafted) {
       expect(decodeCursor(cursor), cursor).toBeNull();
       expect(Cursor.safeParse(cursor).success, cursor).toBe(false);
+    }
+  });
+});
+
+describe('scored cursors', () => {
+  it('round-trip every finite score (a rank, a float4 match score), time and id', () => {
+    const times = fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
+    const scores = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.float({ noNaN: true, noDefaultInfinity: true }).map(Math.fround));
+    fc.assert(
+      fc.property(scores, times, fc.uuid(), (score, at, uuid) => {
+        const cursor = encodeScoreCursor(score, at, uuid);
+        expect(decodeScoreCursor(cursor)).toEqual({ score: score === 0 ? 0 : score, at, id: uuid });
+        expect(ScoreCursor.safeParse(cursor).success).toBe(true);
+        expect(AnyCursor.safeParse(cursor).success).toBe(true);
+      }),
+    );
+  });
+
+  it('tells the two kinds apart and refuses crafted ones', () => {
+    const at = new Date('2026-01-01T00:00:00.000Z');
+    expect(decodeScoreCursor(encodeCursor(at, id))).toBeNull();
+    expect(decodeCursor(encodeScoreCursor(1.5, at, id))).toBeNull();
+    expect(AnyCursor.safeParse(encodeCursor(at, id)).success).toBe(true);
+    for (const text of [`~1.50|${at.toISOString()}|${id}`, `~NaN|${at.toISOString()}|${id}`, `~Infinity|${at.toISOString()}|${id}`, `~1|2026-02-31T00:00:00.000Z|${id}`, `~1|${at.toISOString()}|x`, `1|${at.toISOString()}|${id}`]) {
+      expect(decodeScoreCursor(b64(text)), text).toBeNull();
     }
   });
 });

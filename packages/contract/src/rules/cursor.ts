@@ -51,3 +51,47 @@ export const Cursor = z
   .string()
   .max(200)
   .refine((cursor) => decodeCursor(cursor) !== null, { message: 'page.cursorInvalid' satisfies MessageKey });
+
+/** Position in a list ordered by a score (Recommend's rank, a search match), then time, then id. */
+export interface ScorePosition {
+  score: number;
+  at: Date;
+  id: string;
+}
+
+const SCORED = /^~(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\|(.+)$/;
+
+/** The cursor of a scored position: base64url of "~score|ISO time|id"; the score is written so it reads back to the same number. */
+export function encodeScoreCursor(score: number, at: Date, id: string): string {
+  return toBase64Url(`~${score}|${at.toISOString()}|${id}`);
+}
+
+/** The position a scored cursor stands for, or null unless it is exactly what encodeScoreCursor writes. */
+export function decodeScoreCursor(cursor: string): ScorePosition | null {
+  if (!BASE64URL.test(cursor) || cursor.length % 4 === 1) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
+  } catch {
+    return null;
+  }
+  const [, scoreText, rest] = SCORED.exec(text) ?? [];
+  if (!scoreText || !rest) return null;
+  const score = Number(scoreText);
+  const position = decodeCursor(toBase64Url(rest));
+  if (!Number.isFinite(score) || !position) return null;
+  if (encodeScoreCursor(score, position.at, position.id) !== cursor) return null;
+  return { score, ...position };
+}
+
+/** A cursor of a scored list (Recommend, search) from the client; refused like Cursor otherwise. */
+export const ScoreCursor = z
+  .string()
+  .max(300)
+  .refine((cursor) => decodeScoreCursor(cursor) !== null, { message: 'page.cursorInvalid' satisfies MessageKey });
+
+/** A cursor of either kind: a home tab pages by time, Recommend by score. */
+export const AnyCursor = z
+  .string()
+  .max(300)
+  .refine((cursor) => decodeCursor(cursor) !== null || decodeScoreCursor(cursor) !== null, { message: 'page.cursorInvalid' satisfies MessageKey });

@@ -1,11 +1,26 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { agentAuditions, agents, agentSkills, agentVoices, skills, users } from '../../db/schema/index.ts';
+import type { ScorePosition } from '@starlit/contract/rules';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
+import { notBlocked } from '../../platform/policy.ts';
 import type { VoiceRow } from '../voices/voices.repository.ts';
 import { visibleAgents } from './agents.policy.ts';
 
 export type AgentRow = Omit<typeof agents.$inferSelect, 'searchDoc'> & { ownerName: string; ownerAvatar: string | null };
+/** A public agent found by a search, as a card, with its match score. */
+export interface AgentSearchRow {
+  id: string;
+  at: Date;
+  title: string;
+  body: string;
+  cover: string | null;
+  tags: string[];
+  userId: string;
+  userName: string;
+  userAvatar: string | null;
+  score: number;
+}
 export type AgentPatch = Partial<Omit<typeof agents.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
 export type SkillRow = typeof skills.$inferSelect;
 export type AgentVoicePick = typeof agentVoices.$inferSelect;
@@ -124,6 +139,45 @@ export function agentsRepository(db: Handle) {
                ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar
         from ${agents} join ${users} on ${users.id} = ${agents.ownerId}
         where ${visibleAgents(null)}`;
+    },
+
+    /**
+     * Public published agents matching a search text (docs/search.md), best match first, then
+     * newest, without those of people blocked either way with the viewer; limit + 1 rows.
+     */
+    async search(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): Promise<AgentSearchRow[]> {
+      const cursor = after ? sql`where (s.score, s.at, s.id) < (${after.score}::real, ${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``;
+      const result = await db.execute<{
+        id: string;
+        at: string | Date;
+        title: string;
+        body: string;
+        cover: string | null;
+        tags: string[];
+        user_id: string;
+        user_name: string;
+        user_avatar: string | null;
+        score: number | string;
+      }>(sql`
+        select * from (
+          select ${agents.id} as id, ${agents.publishedAt} as at, ${agents.nickname} as title, ${agents.roleIntro} as body, ${agents.avatar} as cover,
+                 ${agents.tags} as tags, ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar,
+                 ts_rank(${agents.searchDoc}, q.query, 1) as score
+          from ${agents} join ${users} on ${users.id} = ${agents.ownerId}, starlit_search_query(${q}) q(query)
+          where ${agents.searchDoc} @@ q.query and ${visibleAgents(null)} and ${notBlocked(viewerId, agents.ownerId)}) s
+        ${cursor} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}`);
+      return result.rows.map((r) => ({
+        id: r.id,
+        at: new Date(r.at),
+        title: r.title,
+        body: r.body,
+        cover: r.cover,
+        tags: r.tags,
+        userId: r.user_id,
+        userName: r.user_name,
+        userAvatar: r.user_avatar,
+        score: Number(r.score),
+      }));
     },
 
     /** Owners of the given agents that are not deleted. */

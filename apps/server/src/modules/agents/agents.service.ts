@@ -4,7 +4,7 @@ import { publishProblems, voiceSelectionProblem } from '@starlit/contract/rules'
 import type { SpeechModel } from '../../ai/speech/speech-model.ts';
 import { withTx, type Db, type Handle, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { decodeCursor, decodeScoreCursor, toPage, toScoredPage } from '../../platform/pagination.ts';
 import { authorizeOwnerOfAll } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AVATARS_FOLDER } from '../avatars/avatars.repository.ts';
@@ -154,6 +154,12 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     publicIds: () => agents.publicIds(),
     newestPublic: (limit: number, except: string[]) => agents.newestPublic(limit, except),
     feedRows: () => agents.feedRows(),
+
+    /** One page of public published agents matching a search text, best match first (docs/search.md). */
+    async search(q: string, viewerId: string | null, cursor: string | undefined, limit: number) {
+      const rows = await agents.search(q, viewerId, decodeScoreCursor(cursor), limit);
+      return toScoredPage(rows, limit, (r) => ({ score: r.score, at: r.at, id: r.id }));
+    },
 
     async mine(userId: string, cursor: string | undefined, limit: number) {
       const rows = await agents.listByOwner(userId, decodeCursor(cursor), limit);

@@ -1,53 +1,49 @@
+import type { HomeTab } from '@starlit/contract';
 import type { z } from 'zod';
-import type { FeedItem, HomeTab } from '@starlit/contract';
-import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { decodeCursor, decodeScoreCursor, toPage, toScoredPage } from '../../platform/pagination.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
+import type { SocialService } from '../social/social.service.ts';
 import type { WorksService } from '../works/works.service.ts';
-import type { FeedFilter, FeedRow, HomeRepository } from './home.repository.ts';
+import { presentAgentCard, presentWorkCard } from './home.presenter.ts';
+import type { HomeRepository } from './home.repository.ts';
 
 type Tab = z.infer<typeof HomeTab>;
 
-const filters: Record<Exclude<Tab, 'following'>, FeedFilter> = {
-  recommend: { agents: true, workKinds: ['image', 'video', 'audio', 'post'] },
-  agent: { agents: true, workKinds: [] },
-  image: { agents: false, workKinds: ['image'] },
-  video: { agents: false, workKinds: ['video'] },
-  audio: { agents: false, workKinds: ['audio'] },
-  post: { agents: false, workKinds: ['post'] },
-};
+const KIND_TABS = { image: 'image', video: 'video', audio: 'audio', post: 'post' } as const;
 
-function present(row: FeedRow): z.input<typeof FeedItem> {
-  const person = { userId: row.userId, userName: row.userName, avatar: row.userAvatar };
-  if (row.type === 'agent') {
-    return { type: 'agent', id: row.id, nickname: row.title, intro: row.body, avatar: row.cover, tags: row.tags, owner: person, createdAt: row.at.toISOString() };
-  }
-  return {
-    type: 'work',
-    id: row.id,
-    kind: row.kind ?? 'post',
-    name: row.title,
-    description: row.body,
-    cover: row.cover,
-    media: row.media,
-    engine: row.engine,
-    tags: row.tags,
-    author: person,
-    publishedAt: row.at.toISOString(),
-  };
-}
-
-export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsService, 'feedRows'>; works: Pick<WorksService, 'feedRows'> }) {
+export function homeService(deps: {
+  home: HomeRepository;
+  agents: Pick<AgentsService, 'feedRows'>;
+  works: Pick<WorksService, 'feedRows'>;
+  social: Pick<SocialService, 'followedAuthorsSql' | 'followedAgentsSql'>;
+}) {
+  const { home, works, social } = deps;
+  // who the viewer follows, as one-column subqueries of ids the social feature answers
+  const followsOf = (viewerId: string) => ({ authors: social.followedAuthorsSql(viewerId), agents: social.followedAgentsSql(viewerId) });
   return {
     /**
-     * One page of a home tab. "My Following" needs a signed-in user and the follow graph,
-     * which arrives with the social feature; until then it is honestly empty.
+     * One page of a home tab (docs/home.md). Every tab shows only what anyone may see, never
+     * anything of a person blocked either way. My Following needs a signed-in viewer: a visitor
+     * gets an empty page with `needsLogin` so the tab can offer signing in.
      */
-    async feed(tab: Tab, userId: string | null, cursor: string | undefined, limit: number) {
-      if (tab === 'following') return { items: [], nextCursor: null, needsLogin: userId === null };
-      const filter = filters[tab];
-      const rows = await deps.home.feed(filter.agents ? deps.agents.feedRows() : null, filter.workKinds.length > 0 ? deps.works.feedRows(filter.workKinds) : null, decodeCursor(cursor), limit);
-      const page = toPage(rows, limit, (r) => ({ at: r.at, id: r.id }));
-      return { items: page.items.map(present), nextCursor: page.nextCursor, needsLogin: false };
+    async feed(tab: Tab, viewerId: string | null, cursor: string | undefined, limit: number) {
+      if (tab === 'recommend') {
+        const rows = await home.works(works.feedRows.recommend(viewerId, decodeScoreCursor(cursor), limit));
+        const page = toScoredPage(rows, limit, (r) => ({ score: r.rank, at: r.at, id: r.id }));
+        return { items: page.items.map(presentWorkCard), nextCursor: page.nextCursor, needsLogin: false };
+      }
+      if (tab === 'agent') {
+        const rows = await home.agents(deps.agents.feedRows(), viewerId, decodeCursor(cursor), limit);
+        const page = toPage(rows, limit, (r) => r);
+        return { items: page.items.map(presentAgentCard), nextCursor: page.nextCursor, needsLogin: false };
+      }
+      if (tab === 'following' && !viewerId) return { items: [], nextCursor: null, needsLogin: true };
+      const query =
+        tab === 'following' && viewerId
+          ? works.feedRows.followedAuthorsOrAgents(followsOf(viewerId), viewerId, decodeCursor(cursor), limit)
+          : works.feedRows.kind(KIND_TABS[tab as keyof typeof KIND_TABS], viewerId, decodeCursor(cursor), limit);
+      const page = toPage(await home.works(query), limit, (r) => r);
+      return { items: page.items.map(presentWorkCard), nextCursor: page.nextCursor, needsLogin: false };
     },
   };
 }

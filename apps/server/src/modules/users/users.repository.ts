@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema/index.ts';
 import { withoutSearchDoc } from '../../db/search.ts';
+import { decodeScoreCursor, toScoredPage } from '../../platform/pagination.ts';
+import { notBlocked } from '../../platform/policy.ts';
 
 export type UserRow = Omit<typeof users.$inferSelect, 'searchDoc'>;
 
@@ -35,6 +37,23 @@ export function usersRepository(db: Db) {
         .where(sql`lower(${users.userName}) like ${`%${pattern}%`}`)
         .orderBy(sql`lower(${users.userName}) like ${`${pattern}%`} desc`, sql`lower(${users.userName})`)
         .limit(limit);
+    },
+    /**
+     * One page of users whose name matches a search text (docs/search.md), best match first,
+     * then newest, without people blocked either way with the viewer. (`search` above is the
+     * admins' substring lookup.)
+     */
+    async searchPeople(q: string, viewerId: string | null, cursor: string | undefined, limit: number) {
+      const after = decodeScoreCursor(cursor);
+      const page = after ? sql`where (s.score, s.at, s.id) < (${after.score}::real, ${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``;
+      const result = await db.execute<{ id: string; at: string | Date; user_name: string; avatar: string | null; score: number | string }>(sql`
+        select * from (
+          select ${users.id} as id, ${users.createdAt} as at, ${users.userName} as user_name, ${users.avatar} as avatar, ts_rank(${users.searchDoc}, q.query, 1) as score
+          from ${users}, starlit_search_query(${q}) q(query)
+          where ${users.searchDoc} @@ q.query and ${notBlocked(viewerId, users.id)}) s
+        ${page} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}`);
+      const rows = result.rows.map((r) => ({ id: r.id, at: new Date(r.at), userName: r.user_name, avatar: r.avatar, score: Number(r.score) }));
+      return toScoredPage(rows, limit, (r) => ({ score: r.score, at: r.at, id: r.id }));
     },
     /** Inserts a user; null when the name is taken (case-insensitive). */
     async insert(values: typeof users.$inferInsert, tx: Db | Tx = db): Promise<UserRow | null> {

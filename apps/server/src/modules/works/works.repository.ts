@@ -1,11 +1,12 @@
 import type { WorkKind } from '@starlit/contract';
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Handle } from '../../db/client.ts';
 import { users, workCollections, workLikes, works } from '../../db/schema/index.ts';
 import { withoutSearchDoc } from '../../db/search.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import { notBlocked } from '../../platform/policy.ts';
+import type { ScorePosition } from '@starlit/contract/rules';
 
 export type WorkKindValue = z.infer<typeof WorkKind>;
 type WorkRecord = Omit<typeof works.$inferSelect, 'searchDoc'>;
@@ -15,6 +16,75 @@ export type WorkInsert = typeof works.$inferInsert;
 
 const workColumns = withoutSearchDoc(getTableColumns(works));
 export type WorkPatch = Partial<Omit<WorkInsert, 'id' | 'authorId' | 'createdAt'>>;
+
+/**
+ * What anyone may see of a work: public, published, not hidden by moderation. Written the
+ * way the partial indexes of db/schema/content.ts are, so the planner may use them; the feeds
+ * order `desc nulls last` like those indexes (a plain `desc` puts nulls first and would make
+ * PostgreSQL sort every shown work instead of reading the index in order).
+ */
+const shown = sql`${works.isPublic} and ${works.publishedAt} is not null and ${works.hiddenAt} is null`;
+
+/** A work as a card of the home grid and of search results, with the rank Recommend pages by. */
+export interface FeedRow {
+  id: string;
+  at: Date;
+  kind: WorkKindValue;
+  title: string;
+  body: string;
+  cover: string | null;
+  media: string | null;
+  engine: string | null;
+  tags: string[];
+  userId: string;
+  userName: string;
+  userAvatar: string | null;
+  rank: number;
+}
+
+/** A feed row as the database answers it. */
+export type RawFeedRow = {
+  id: string;
+  at: string | Date;
+  kind: WorkKindValue;
+  title: string;
+  body: string;
+  cover: string | null;
+  media: string | null;
+  engine: string | null;
+  tags: string[];
+  user_id: string;
+  user_name: string;
+  user_avatar: string | null;
+  rank: number | string;
+};
+
+export const toFeedRow = (r: RawFeedRow): FeedRow => ({
+  id: r.id,
+  at: new Date(r.at),
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  cover: r.cover,
+  media: r.media,
+  engine: r.engine,
+  tags: r.tags,
+  userId: r.user_id,
+  userName: r.user_name,
+  userAvatar: r.user_avatar,
+  rank: Number(r.rank),
+});
+
+const feedColumns = sql`${works.id} as id, ${works.publishedAt} as at, ${works.kind} as kind, ${works.name} as title,
+  ${works.description} as body, ${works.cover} as cover, ${works.media} as media, ${works.engine} as engine, ${works.tags} as tags,
+  ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar, ${works.rank} as rank`;
+const feedSelect = sql`select ${feedColumns} from ${works} join ${users} on ${users.id} = ${works.authorId}`;
+
+/** Rows strictly after a newest-first position of (published time, id). */
+function newerThan(after: Cursor | null, at: SQL | Column = works.publishedAt, id: SQL | Column = works.id): SQL {
+  if (!after) return sql``;
+  return sql`and (${at}, ${id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`;
+}
 
 /** The storage folder of uploaded work files: `works/<userId>/<random>.<ext>`. */
 export const WORKS_FOLDER = 'works/';
@@ -133,17 +203,58 @@ export function worksRepository(db: Handle) {
       return new Set(rows.rows.map((r) => r.url));
     },
 
+    /** Recommend: shown works by rank (engagement with decay, docs/home.md), then id; limit + 1 rows. */
+    recommendRows(viewerId: string | null, after: ScorePosition | null, limit: number): SQL {
+      const cursor = after ? sql`and (${works.rank}, ${works.id}) < (${after.score}::float8, ${after.id}::uuid)` : sql``;
+      return sql`${feedSelect} where ${shown} and ${notBlocked(viewerId, works.authorId)} ${cursor}
+        order by ${works.rank} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
+    },
+
+    /** Shown works of one kind, newest first; limit + 1 rows. */
+    kindRows(kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number): SQL {
+      return sql`${feedSelect} where ${works.kind} = ${kind} and ${shown} and ${notBlocked(viewerId, works.authorId)} ${newerThan(after)}
+        order by ${works.publishedAt} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
+    },
+
     /**
-     * Public published works of these kinds, none hidden by moderation, in the home feed's columns (type, id, at, kind,
-     * title, body, cover, media, engine, tags, user_id, user_name, user_avatar).
+     * My Following: shown works by the people in `follows.authors` or made with the agents in
+     * `follows.agents` (each a one-column subquery of ids the social feature answers), newest
+     * first; limit + 1 rows. Each followed author and agent is read through its own index
+     * (works_feed_author_idx, works_feed_agent_idx) for at most one page, so following 500
+     * accounts costs 500 short index reads, never a scan of every recent work.
      */
-    feedRows(kinds: WorkKindValue[]): SQL {
+    followedAuthorsOrAgents(follows: { authors: SQL; agents: SQL }, viewerId: string, after: Cursor | null, limit: number): SQL {
+      const page = (column: SQL) => sql`select w.id, w.published_at as at from ${works} w
+        where ${column} and w.is_public and w.published_at is not null and w.hidden_at is null
+          and ${notBlocked(viewerId, sql`w.author_id`)} ${newerThan(after, sql`w.published_at`, sql`w.id`)}
+        order by w.published_at desc nulls last, w.id desc nulls last limit ${limit + 1}`;
+      // the page's ids are chosen first, so only they are joined with their columns and authors
+      return sql`${feedSelect} join (
+          select f.id, f.at from (
+            select p.id, p.at from (${follows.authors}) a(id) cross join lateral (${page(sql`w.author_id = a.id`)}) p
+            union
+            select p.id, p.at from (${follows.agents}) g(id) cross join lateral (${page(sql`w.agent_id = g.id`)}) p) f
+          order by f.at desc nulls last, f.id desc nulls last limit ${limit + 1}) f on f.id = ${works.id}
+        order by ${works.publishedAt} desc nulls last, ${works.id} desc nulls last`;
+    },
+
+    /**
+     * Shown works matching a search text (docs/search.md), best match first, then newest, in
+     * the feed's columns with their score; limit + 1 rows.
+     */
+    searchRows(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): SQL {
+      const cursor = after ? sql`where (s.score, s.at, s.id) < (${after.score}::real, ${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``;
       return sql`
-        select 'work' as type, ${works.id} as id, ${works.publishedAt} as at, ${works.kind} as kind, ${works.name} as title,
-               ${works.description} as body, ${works.cover} as cover, ${works.media} as media, ${works.engine} as engine, ${works.tags} as tags,
-               ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar
-        from ${works} join ${users} on ${users.id} = ${works.authorId}
-        where ${works.isPublic} and ${works.publishedAt} is not null and ${works.hiddenAt} is null and ${inArray(works.kind, kinds)}`;
+        select * from (
+          select ${feedColumns}, ts_rank(${works.searchDoc}, q.query, 1) as score
+          from ${works} join ${users} on ${users.id} = ${works.authorId}, starlit_search_query(${q}) q(query)
+          where ${works.searchDoc} @@ q.query and ${shown} and ${notBlocked(viewerId, works.authorId)}) s
+        ${cursor} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}`;
+    },
+
+    async search(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): Promise<Array<FeedRow & { score: number }>> {
+      const result = await db.execute<RawFeedRow & { score: number }>(this.searchRows(q, viewerId, after, limit));
+      return result.rows.map((r) => ({ ...toFeedRow(r), score: Number(r.score) }));
     },
   };
 }

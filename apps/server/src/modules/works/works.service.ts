@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, WORK_LIMITS } from '@starlit/contract';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { assertNotMuted } from '../../platform/policy.ts';
+import type { ScorePosition } from '@starlit/contract/rules';
+import type { SQL } from 'drizzle-orm';
+import { type Cursor, decodeCursor, decodeScoreCursor, toPage, toScoredPage } from '../../platform/pagination.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -182,8 +184,21 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       await worksRepository(tx).update(id, reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: new Date(), hiddenReason: reason });
     },
 
-    /** The home feed's rows of public published works of these kinds. */
-    feedRows: (kinds: WorkKindValue[]) => works.feedRows(kinds),
+    /**
+     * The home tabs' queries over shown works (public, published, not hidden, no block either
+     * way with the viewer), as SQL home runs: each answers limit + 1 rows of FeedRow columns.
+     */
+    feedRows: {
+      recommend: (viewerId: string | null, after: ScorePosition | null, limit: number) => works.recommendRows(viewerId, after, limit),
+      kind: (kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number) => works.kindRows(kind, viewerId, after, limit),
+      followedAuthorsOrAgents: (follows: { authors: SQL; agents: SQL }, viewerId: string, after: Cursor | null, limit: number) => works.followedAuthorsOrAgents(follows, viewerId, after, limit),
+    },
+
+    /** One page of shown works matching a search text, best match first (docs/search.md). */
+    async search(q: string, viewerId: string | null, cursor: string | undefined, limit: number) {
+      const rows = await works.search(q, viewerId, decodeScoreCursor(cursor), limit);
+      return toScoredPage(rows, limit, (r) => ({ score: r.score, at: r.at, id: r.id }));
+    },
 
     /** Which of these addresses a work still shows, for the media sweep. */
     referencedUrls: (urls: string[]) => works.referencedUrls(urls),

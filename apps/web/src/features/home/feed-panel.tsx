@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../ui/button';
+import { LoadMore } from '../../ui/load-more';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
 import { Grid } from '../../ui/grid';
 import { CompassIcon, PlusIcon, UsersIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
+import { uniqueBy } from '../../ui/unique';
 import { useAuthStore } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
 import { FeedCard, FeedCardSkeleton } from './feed-card';
@@ -44,7 +45,7 @@ function EmptyTab({ tab }: { tab: HomeTabId }) {
   );
 }
 
-/** The grid of one home tab with its loading, empty, error and "load more" states. */
+/** The grid of one home tab with its loading, empty and error states, loading more as it scrolls. */
 export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
@@ -70,7 +71,10 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
   }
   const pages = feed.data.pages;
   if (pages.some((page) => page.needsLogin)) return <SignInToFollow />;
-  const items = pages.flatMap((page) => page.items);
+  const items = uniqueBy(
+    pages.flatMap((page) => page.items),
+    (item) => `${item.type}-${item.id}`,
+  );
   if (items.length === 0) return <EmptyTab tab={tab} />;
   return (
     <div>
@@ -79,15 +83,14 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
           <FeedCard key={`${item.type}-${item.id}`} item={item} />
         ))}
       </Grid>
-      <div className="mt-10 flex justify-center">
-        {feed.hasNextPage ? (
-          <Button variant="secondary" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage} icon={feed.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}>
-            {feed.isFetchingNextPage ? tc('actions.loading') : t('loadMore')}
-          </Button>
-        ) : (
-          <p className="text-sm text-muted">{t('endOfList')}</p>
-        )}
-      </div>
+      <LoadMore
+        hasMore={feed.hasNextPage}
+        loading={feed.isFetchingNextPage}
+        onLoadMore={() => void feed.fetchNextPage()}
+        moreLabel={t('loadMore')}
+        loadingLabel={tc('actions.loading')}
+        endLabel={t('endOfList')}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { CloseIcon, MenuIcon, StarMark } from '../../ui/icons';
 import { useAuthStore } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
 import { NoticeBell } from '../notices/notice-bell';
+import { SearchBox } from '../search/search-box';
 import { AccountMenu } from './account-menu';
 import { LanguageSelect } from './language-select';
 import { MainNav } from './main-nav';
@@ -37,7 +38,8 @@ export function Header() {
         <div className="hidden lg:block">
           <MainNav layout="row" />
         </div>
-        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <SearchBox className="ml-auto hidden w-56 md:block xl:w-72" />
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-2 md:ml-0">
           <div className="hidden lg:block">
             <LanguageSelect />
           </div>
@@ -64,6 +66,7 @@ export function Header() {
       <div id={menuId} hidden={!menuOpen} className="border-t border-white/10 bg-brand-900 px-4 pt-3 pb-5 sm:px-6 lg:hidden">
         {menuOpen && (
           <>
+            <SearchBox className="mb-4 md:hidden" />
             <MainNav layout="column" onNavigate={() => setMenuOpen(false)} />
             <div className="mt-5 flex items-center justify-between gap-3 border-t border-white/10 pt-4">
               <span className="text-sm text-white/70">{t('language.label')}</span>

@@ -1,0 +1,260 @@
+// Home feeds, a work detail and search on a large database (issue 9, Performance): a fresh
+// PostgreSQL database of its own (DATABASE_URL's server, or the local one) is seeded in SQL with
+// 1,000,000 works, 100,000 users, 5,000,000 likes and 1,000,000 follows (BENCH_FEED_SCALE
+// shrinks every count, e.g. 0.01), then 64 concurrent clients measure each page twice in the
+// same run: through the app over real HTTP, and the same SQL straight on a pool of the app's
+// size. The SQL is built by the app's own repositories, so both sides run the same query.
+//   BENCH_FEED_SCALE     fraction of the full counts (default 1)
+//   BENCH_FEED_CLIENTS   concurrent clients (default 64)
+//   BENCH_FEED_REQUESTS  requests per page and side (default 2000)
+//   BENCH_FEED_KEEP=1    keep the database afterwards (its name is printed) to study plans
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { calls } from '@starlit/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from '../apps/server/src/db/schema/index.ts';
+import { worksRepository } from '../apps/server/src/modules/works/works.repository.ts';
+import { Browser } from '../apps/server/test/browser.ts';
+import { exchange, signUpThroughPassport } from '../apps/server/test/sign-in.ts';
+import { pct, round } from './chat/figures.ts';
+import { ROOT, startServer, stopServer } from './chat/server-process.ts';
+
+const TARGETS = { appP99Ms: 30, appOverRawP99: 1.5 };
+// the app's pool (db/client.ts): the raw side gets as many connections, no more
+const APP_POOL = 10;
+
+/** A database of its own on the PostgreSQL server, created and dropped. */
+async function freshPostgres(serverUrl: string) {
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  const name = `starlit_bench_feed_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The seed, in SQL only. Ids are uuids made from the md5 of each row's number, so every statement
+ * can name rows of another without reading them back. Likes per work follow a fixed skewed
+ * pattern whose counts are written to works.like_count in the same statement that inserts
+ * the work, and follow_counts come from the inserted follows: the counters match the rows
+ * (checked after the seed).
+ */
+function seedStatements(scale: number, viewerId: string) {
+  const users = Math.max(1000, Math.round(100_000 * scale));
+  const works = Math.max(1000, Math.round(1_000_000 * scale));
+  const followsPerUser = 10; // 1,000,000 follows at full scale
+  // version 4 variant 1 uuids, as the calls' input checks want them
+  const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+  const uid = (n: string) => uuidOf(`'u' || (${n})`);
+  const wid = (n: string) => uuidOf(`'w' || (${n})`);
+  // likes of work i: 0..10 by a multiplicative hash, mean 5 (5,000,000 at full scale), skewed
+  // by a second term so a few works are far more liked than the rest
+  const likesOf = (i: string) => `((((${i})::bigint * 2654435761) % 11) + case when (${i}) % 997 = 0 then 40 else 0 end)::int`;
+  const english = `(array['Moonlight','Nebula','Aurora','Comet','Lighthouse','Harbor','Meadow','Ember','Glacier','Lantern','Orbit','Willow','Canyon','Echo','Prism','Velvet','Thunder','Saffron','Cobalt','Zephyr'])`;
+  const chinese = `(array['銀河','夜曲','晨光','流星','海風','花園','雪山','燈塔','森林','雲海'])`;
+  return {
+    users,
+    works,
+    steps: [
+      {
+        name: 'users',
+        sql: `insert into users (id, user_name, created_at)
+              select ${uid('g')}, 'bench_' || g, now() - (g || ' minutes')::interval from generate_series(1, ${users}) g`,
+      },
+      {
+        // one work in 500 has 星空 in its name: the search below finds 2,000 of 1,000,000
+        name: 'works',
+        sql: `insert into works (id, author_id, kind, name, description, tags, is_public, published_at, created_at, like_count, hidden_at)
+              select ${wid('g')}, ${uid(`1 + (g::bigint * 7919) % ${users}`)}, (array['image','video','audio','post'])[1 + g % 4],
+                     left(${english}[1 + g % 20] || ' ' || case when g % 500 = 7 then '夢幻的星空之旅' else ${chinese}[1 + (g / 20) % 10] end, 20),
+                     'A work about ' || lower(${english}[1 + (g / 7) % 20]) || ' and ' || ${chinese}[1 + (g / 3) % 10],
+                     array[lower(${english}[1 + (g / 11) % 20])],
+                     g % 50 <> 0, case when g % 100 = 1 then null else now() - (g * 31 || ' seconds')::interval end,
+                     now() - (g * 31 || ' seconds')::interval, ${likesOf('g')}, case when g % 1000 = 2 then now() end
+              from generate_series(1, ${works}) g`,
+      },
+      {
+        name: 'likes',
+        sql: `insert into work_likes (work_id, user_id)
+              select ${wid('g')}, ${uid(`1 + (g * 31 + r * 7919) % ${users}`)}
+              from generate_series(1, ${works}) g, generate_series(1, ${likesOf('g')}) r`,
+      },
+      {
+        name: 'follows',
+        sql: `insert into user_follows (follower_id, followee_id)
+              select ${uid('f')}, ${uid(`1 + (f + r * 7) % ${users}`)}
+              from generate_series(1, ${users}) f, generate_series(1, ${followsPerUser}) r`,
+      },
+      {
+        // the viewer of the measured pages follows 500 accounts
+        name: 'viewer follows',
+        sql: `insert into user_follows (follower_id, followee_id)
+              select '${viewerId}'::uuid, ${uid(`1 + (r * 97) % ${users}`)} from generate_series(1, 500) r on conflict do nothing`,
+      },
+      {
+        name: 'follow counts',
+        sql: `insert into follow_counts (subject_id, followers, following)
+              select id, sum(followers), sum(following) from (
+                select followee_id as id, count(*) as followers, 0 as following from user_follows group by followee_id
+                union all select follower_id, 0, count(*) from user_follows group by follower_id) c
+              group by id`,
+      },
+      {
+        // the work whose detail is measured: 200 top-level comments
+        name: 'comments',
+        sql: `with c as (insert into comments (work_id, author_id, text, created_at)
+                select ${wid('3')}, ${uid(`1 + r % ${users}`)}, 'Comment ' || r, now() - (r || ' minutes')::interval from generate_series(1, 200) r returning work_id)
+              update works set comment_count = (select count(*) from c) where id = ${wid('3')}`,
+      },
+      // what autovacuum would have done by the time anyone reads: statistics and the visibility map (index-only scans)
+      { name: 'vacuum analyze', sql: 'vacuum analyze' },
+    ],
+    checks: `select (select count(*) from work_likes) as likes, (select sum(like_count) from works) as like_counters,
+                    (select count(*) from user_follows) as follows, (select sum(followers) from follow_counts) as follower_counters,
+                    (select count(*) from works) as works, (select count(*) from users) as users`,
+    detailWorkId: wid('3'),
+  };
+}
+
+/** `total` calls of `task` from `clients` concurrent clients; each call's latency in ms. */
+async function load(clients: number, total: number, task: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next++ < total) {
+        const began = performance.now();
+        await task();
+        times.push(performance.now() - began);
+      }
+    }),
+  );
+  return times;
+}
+
+export async function feed() {
+  const scale = Number(process.env.BENCH_FEED_SCALE ?? 1);
+  const clients = Number(process.env.BENCH_FEED_CLIENTS ?? 64);
+  const requests = Number(process.env.BENCH_FEED_REQUESTS ?? 2000);
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await freshPostgres(serverUrl);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-bench-feed-'));
+  const logFile = path.join(ROOT, 'bench/results/feed-server.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const raw = new pg.Pool({ connectionString: database.url, max: APP_POOL });
+  // an idle connection closed by the server (the drop at the end) is no failure of the run
+  raw.on('error', (err) => console.error(`raw pool: ${err.message}`));
+  let child: Awaited<ReturnType<typeof startServer>>['child'] | null = null;
+  try {
+    // the server migrates the new database; no chat provider is needed
+    const server = await startServer('http://127.0.0.1:9', dataDir, database.url, logFile);
+    child = server.child;
+    const { origin } = server;
+    const b = new Browser();
+    const back = await signUpThroughPassport(b, origin, `bench_viewer_${randomBytes(3).toString('hex')}`);
+    const session = await exchange(b, origin, back.code, back.state);
+    if (session.code !== 0) throw new Error(`sign-in failed: ${session.message}`);
+    const { token, userId } = session.data;
+
+    const seed = seedStatements(scale, userId);
+    const seeding: Record<string, number> = {};
+    for (const step of seed.steps) {
+      const began = performance.now();
+      await raw.query(step.sql);
+      seeding[step.name] = round((performance.now() - began) / 1000);
+      console.error(`seeded ${step.name} in ${seeding[step.name]} s`);
+    }
+    const counts = (await raw.query(seed.checks)).rows[0] as Record<string, string>;
+    if (counts.likes !== counts.like_counters || counts.follows !== counts.follower_counters) throw new Error(`counters drifted: ${JSON.stringify(counts)}`);
+    const detailId = (await raw.query(`select ${seed.detailWorkId} as id`)).rows[0].id as string;
+
+    // the same SQL the app runs, rendered by its own repository
+    const works = worksRepository(drizzle(raw, { schema }));
+    const dialect = new PgDialect();
+    const follows = {
+      authors: sql`select followee_id from user_follows where follower_id = ${userId}`,
+      agents: sql`select agent_id from agent_follows where user_id = ${userId}`,
+    };
+    const render = (query: SQL) => dialect.sqlToQuery(query);
+    const searchText = '星空';
+    const topComments = {
+      sql: `select c.id, c.text, c.like_count, c.reply_count, c.created_at, u.user_name, u.avatar from comments c join users u on u.id = c.author_id
+            where c.work_id = $1 and c.root_id is null order by c.created_at desc, c.id desc limit 21`,
+      params: [detailId],
+    };
+    const workById = {
+      sql: `select w.*, u.user_name, u.avatar from works w join users u on u.id = w.author_id where w.id = $1`,
+      params: [detailId],
+    };
+    const pages = [
+      { name: 'home recommend', call: calls.home.feed.path, input: { tab: 'recommend', limit: 20 }, raw: [render(works.recommendRows(userId, null, 20))] },
+      { name: 'my following (500 accounts)', call: calls.home.feed.path, input: { tab: 'following', limit: 20 }, raw: [render(works.followedAuthorsOrAgents(follows, userId, null, 20))] },
+      // the comments call belongs to the comments feature; until it is merged the app side is the work itself
+      { name: 'work detail (200 comments)', call: calls.works.get.path, input: { id: detailId }, raw: [workById, topComments] },
+      { name: 'search works', call: calls.search.search.path, input: { q: searchText, type: 'works', limit: 20 }, raw: [render(works.searchRows(searchText, userId, null, 20))] },
+    ];
+
+    const post = async (callPath: string, input: unknown) => {
+      const res = await fetch(`${origin}${callPath}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(input) });
+      const envelope = (await res.json()) as { code: number; message: string; data: { items?: unknown[] } };
+      if (envelope.code !== 0) throw new Error(`${callPath} answered ${envelope.code}: ${envelope.message}`);
+      return envelope.data;
+    };
+
+    const results: Record<string, unknown> = {};
+    const plans: Record<string, string[]> = {};
+    let allMet = true;
+    for (const page of pages) {
+      const first = await post(page.call, page.input);
+      const runRaw = async () => {
+        for (const q of page.raw) await raw.query(q.sql, q.params as unknown[]);
+      };
+      // warm both sides (JIT, plans, connections)
+      await load(clients, clients * 2, async () => void (await post(page.call, page.input)));
+      await load(clients, clients * 2, runRaw);
+      const app = await load(clients, requests, async () => void (await post(page.call, page.input)));
+      const direct = await load(clients, requests, runRaw);
+      const appP99 = pct(app, 0.99);
+      const rawP99 = pct(direct, 0.99);
+      const met = appP99 <= TARGETS.appP99Ms && appP99 <= rawP99 * TARGETS.appOverRawP99;
+      allMet &&= met;
+      results[page.name] = {
+        items: Array.isArray(first.items) ? first.items.length : 1,
+        appP50Ms: pct(app, 0.5),
+        appP99Ms: appP99,
+        rawP50Ms: pct(direct, 0.5),
+        rawP99Ms: rawP99,
+        appOverRawP99: round(appP99 / rawP99),
+        met,
+      };
+      console.error(`${page.name}: ${JSON.stringify(results[page.name])}`);
+      plans[page.name] = [];
+      for (const q of page.raw) {
+        const plan = await raw.query(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
+        plans[page.name].push(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      }
+    }
+    for (const [name, list] of Object.entries(plans)) console.error(`\n=== ${name}\n${list.join('\n---\n')}`);
+    return { scale, clients, requests, seedSeconds: seeding, counts, targets: TARGETS, pages: results, allMet, plans, cpus: os.cpus().length, loadAverage: os.loadavg()[0] };
+  } finally {
+    if (child) await stopServer(child);
+    await raw.end().catch((err: Error) => console.error(`raw pool: ${err.message}`));
+    if (process.env.BENCH_FEED_KEEP === '1') console.error(`kept ${database.url}`);
+    else await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
