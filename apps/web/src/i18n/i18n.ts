@@ -4,7 +4,24 @@ import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Every namespace file under public/locales/<language>/: `common`, and one per feature of the same name. */
-export const NAMESPACES = ['common', 'home', 'notices', 'agents', 'identities', 'voices', 'avatars', 'cards', 'chat', 'social', 'users', 'works', 'comments', 'reports', 'moderation', 'search'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'notices',
+  'agents',
+  'identities',
+  'voices',
+  'avatars',
+  'cards',
+  'chat',
+  'social',
+  'users',
+  'works',
+  'comments',
+  'reports',
+  'moderation',
+  'search',
+] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */
 export const LANGUAGE_STORAGE_KEY = 'languageType';

@@ -75,7 +75,14 @@ describe('scored cursors', () => {
     expect(decodeScoreCursor(encodeCursor(at, id))).toBeNull();
     expect(decodeCursor(encodeScoreCursor(1.5, at, id))).toBeNull();
     expect(AnyCursor.safeParse(encodeCursor(at, id)).success).toBe(true);
-    for (const text of [`~1.50|${at.toISOString()}|${id}`, `~NaN|${at.toISOString()}|${id}`, `~Infinity|${at.toISOString()}|${id}`, `~1|2026-02-31T00:00:00.000Z|${id}`, `~1|${at.toISOString()}|x`, `1|${at.toISOString()}|${id}`]) {
+    for (const text of [
+      `~1.50|${at.toISOString()}|${id}`,
+      `~NaN|${at.toISOString()}|${id}`,
+      `~Infinity|${at.toISOString()}|${id}`,
+      `~1|2026-02-31T00:00:00.000Z|${id}`,
+      `~1|${at.toISOString()}|x`,
+      `1|${at.toISOString()}|${id}`,
+    ]) {
       expect(decodeScoreCursor(b64(text)), text).toBeNull();
     }
   });
