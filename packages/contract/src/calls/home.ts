@@ -5,6 +5,12 @@ import { AnyCursor } from '../rules/cursor.ts';
 /** Home tabs of SPEC §2, in order. */
 export const HomeTab = z.enum(['recommend', 'following', 'agent', 'image', 'video', 'audio', 'post']);
 
+/**
+ * The community center's tabs (SPEC §2 "Other content tabs", docs/community.md): all works by
+ * Recommend's rank, creations, dance, activities (posts) and my following, each newest first.
+ */
+export const CommunityTab = z.enum(['all', 'works', 'dance', 'activities', 'following']);
+
 /** Work kinds shown on the home grid. */
 export const WorkKind = z.enum(['image', 'video', 'audio', 'post']);
 
@@ -44,6 +50,14 @@ export const homeCalls = {
     tag: 'home',
     access: 'public',
     input: PageInput.extend({ tab: HomeTab, cursor: AnyCursor.optional() }),
+    output: pageOf(FeedItem).extend({ needsLogin: z.boolean() }),
+  }),
+  community: defineCall({
+    path: '/ai/api/v1/home/community',
+    summary: "The community center's grid for a tab: all by rank, creations, dance, activities (posts), my following",
+    tag: 'home',
+    access: 'public',
+    input: PageInput.extend({ tab: CommunityTab, cursor: AnyCursor.optional() }),
     output: pageOf(FeedItem).extend({ needsLogin: z.boolean() }),
   }),
 };

@@ -50,6 +50,7 @@ export const works = pgTable(
     index('works_feed_rank_idx').on(t.rank.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
     index('works_feed_recent_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
     index('works_feed_kind_idx').on(t.kind, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('works_feed_category_idx').on(t.category, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
     index('works_feed_author_idx').on(t.authorId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
     index('works_feed_agent_idx').on(t.agentId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublic} and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
     index('works_search_idx').using('gin', t.searchDoc),

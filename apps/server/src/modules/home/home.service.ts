@@ -1,4 +1,5 @@
-import type { HomeTab } from '@starlit/contract';
+import type { CommunityTab, HomeTab } from '@starlit/contract';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decodeCursor, decodeScoreCursor, toPage, toScoredPage } from '../../platform/pagination.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
@@ -8,6 +9,7 @@ import { presentAgentCard, presentWorkCard } from './home.presenter.ts';
 import type { HomeRepository } from './home.repository.ts';
 
 type Tab = z.infer<typeof HomeTab>;
+type CommunityTabValue = z.infer<typeof CommunityTab>;
 
 const KIND_TABS = { image: 'image', video: 'video', audio: 'audio', post: 'post' } as const;
 
@@ -18,6 +20,10 @@ export function homeService(deps: {
   social: Pick<SocialService, 'followedAuthorsSql' | 'followedAgentsSql'>;
 }) {
   const { home, works, social } = deps;
+  const newestPage = async (query: SQL, limit: number) => {
+    const page = toPage(await home.works(query), limit, (r) => r);
+    return { items: page.items.map(presentWorkCard), nextCursor: page.nextCursor, needsLogin: false };
+  };
   // who the viewer follows, as one-column subqueries of ids the social feature answers
   const followsOf = (viewerId: string) => ({ authors: social.followedAuthorsSql(viewerId), agents: social.followedAgentsSql(viewerId) });
   return {
@@ -42,8 +48,17 @@ export function homeService(deps: {
         tab === 'following' && viewerId
           ? works.feedRows.followedAuthorsOrAgents(followsOf(viewerId), viewerId, decodeCursor(cursor), limit)
           : works.feedRows.kind(KIND_TABS[tab as keyof typeof KIND_TABS], viewerId, decodeCursor(cursor), limit);
-      const page = toPage(await home.works(query), limit, (r) => r);
-      return { items: page.items.map(presentWorkCard), nextCursor: page.nextCursor, needsLogin: false };
+      return newestPage(query, limit);
+    },
+
+    /** One page of a community center tab (docs/community.md): All is Recommend, the rest newest first. */
+    async community(tab: CommunityTabValue, viewerId: string | null, cursor: string | undefined, limit: number) {
+      if (tab === 'all') return this.feed('recommend', viewerId, cursor, limit);
+      if (tab === 'following') return this.feed('following', viewerId, cursor, limit);
+      if (tab === 'activities') return this.feed('post', viewerId, cursor, limit);
+      const after = decodeCursor(cursor);
+      const query = tab === 'dance' ? works.feedRows.category('Dance', viewerId, after, limit) : works.feedRows.creations(viewerId, after, limit);
+      return newestPage(query, limit);
     },
   };
 }

@@ -160,3 +160,61 @@ describe('My Following', () => {
     expect(await t.ok(c.feed, { tab: 'following' })).toEqual({ items: [], nextCursor: null, needsLogin: true });
   });
 });
+
+describe('community center tabs', () => {
+  it('gives each tab its works: all by rank, creations without posts, dance by category, activities as posts, following signed in', async () => {
+    const me = await buildUser(t);
+    const fan = await buildUser(t);
+    const picture = await insertWork(t, me, { name: 'community picture', kind: 'image', category: 'Image' });
+    const dance = await insertWork(t, me, { name: 'community dance', kind: 'video', category: 'Dance' });
+    const post = await insertWork(t, me, { name: 'community post', kind: 'post', category: 'Living' });
+    const draft = await insertWork(t, me, { name: 'community draft', kind: 'video', category: 'Dance', publishedAt: null });
+    const hidden = await insertWork(t, me, { name: 'community hidden', kind: 'image', category: 'Dance', hiddenAt: new Date() });
+    await insertFollow(t, fan, { userId: me.userId });
+    const tab = async (name: CallInput<typeof c.community>['tab'], as: SignedIn | null = fan) => ids(await t.ok(c.community, { tab: name, limit: 100 }, { as }));
+
+    const all = await tab('all');
+    expect(all).toEqual(expect.arrayContaining([picture, dance, post]));
+    const creations = await tab('works');
+    expect(creations).toEqual(expect.arrayContaining([picture, dance]));
+    expect(creations).not.toContain(post);
+    expect(await tab('dance')).toContain(dance);
+    expect(await tab('dance')).not.toContain(picture);
+    const activities = await tab('activities');
+    expect(activities).toContain(post);
+    expect(activities).not.toContain(picture);
+    expect((await tab('following')).sort()).toEqual([picture, dance, post].sort());
+    for (const name of ['all', 'works', 'dance', 'activities', 'following'] as const) {
+      const shown = await tab(name);
+      expect(shown, name).not.toContain(draft);
+      expect(shown, name).not.toContain(hidden);
+    }
+    const visitor = await t.ok(c.community, { tab: 'following', limit: 10 });
+    expect(visitor).toMatchObject({ items: [], needsLogin: true });
+  });
+
+  it('pages the dance tab newest first without repeats, and hides a blocked author', async () => {
+    const me = await buildUser(t);
+    const other = await buildUser(t);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push(await insertWork(t, me, { name: `dance ${i}`, kind: 'video', category: 'Dance', publishedAt: hoursAgo(i + 1) }));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page: Page = await t.ok(c.community, { tab: 'dance', limit: 2, cursor }, { as: other });
+      seen.push(...ids(page));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const mine = seen.filter((id) => made.includes(id));
+    expect(mine).toEqual(made);
+    expect(new Set(seen).size).toBe(seen.length);
+    await insertBlock(t, me, other);
+    const after = ids(await t.ok(c.community, { tab: 'dance', limit: 100 }, { as: other }));
+    expect(after.filter((id) => made.includes(id))).toEqual([]);
+  });
+
+  it('refuses a tab it does not know', async () => {
+    const answer = await t.call(c.community.path, { tab: 'everything', limit: 10 });
+    expect(answer.body.code).toBe(1001);
+  });
+});

@@ -1,4 +1,4 @@
-import type { WorkKind } from '@starlit/contract';
+import type { WorkCategory, WorkKind } from '@starlit/contract';
 import { and, type Column, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Handle } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { notBlocked } from '../../platform/policy.ts';
 import type { ScorePosition } from '@starlit/contract/rules';
 
 export type WorkKindValue = z.infer<typeof WorkKind>;
+export type WorkCategoryValue = z.infer<typeof WorkCategory>;
 type WorkRecord = Omit<typeof works.$inferSelect, 'searchDoc'>;
 /** A work with its author, and whether the viewer liked and collected it. */
 export type WorkRow = WorkRecord & { authorName: string; authorAvatar: string | null; liked: boolean; collected: boolean };
@@ -114,6 +115,12 @@ type WorkRowSelection = { work: WorkRecord; authorName: string; authorAvatar: st
 export const toWorkRow = ({ work, ...rest }: WorkRowSelection): WorkRow => ({ ...work, ...rest });
 
 /** Works and their authors' names; the SQL over the works table (likes and collections: reactions.repository.ts). */
+/** Shown works that also match `which`, newest first, after the cursor; limit + 1 rows in the feed's columns. */
+function newestRows(which: SQL, viewerId: string | null, after: Cursor | null, limit: number): SQL {
+  return sql`${feedSelect} where ${which} and ${shown} and ${notBlocked(viewerId, works.authorId)} ${newerThan(after)}
+    order by ${works.publishedAt} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
+}
+
 export function worksRepository(db: Handle) {
   const select = (viewerId: string | null) => db.select(workRowFields(viewerId)).from(works).innerJoin(users, eq(users.id, works.authorId));
   const flat = toWorkRow;
@@ -211,10 +218,13 @@ export function worksRepository(db: Handle) {
     },
 
     /** Shown works of one kind, newest first; limit + 1 rows. */
-    kindRows(kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number): SQL {
-      return sql`${feedSelect} where ${works.kind} = ${kind} and ${shown} and ${notBlocked(viewerId, works.authorId)} ${newerThan(after)}
-        order by ${works.publishedAt} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
-    },
+    kindRows: (kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number): SQL => newestRows(sql`${works.kind} = ${kind}`, viewerId, after, limit),
+
+    /** Shown creations (every kind but posts), newest first; limit + 1 rows. */
+    creationRows: (viewerId: string | null, after: Cursor | null, limit: number): SQL => newestRows(sql`${works.kind} <> 'post'`, viewerId, after, limit),
+
+    /** Shown works of one tag category (SPEC §3, e.g. Dance), newest first; limit + 1 rows. */
+    categoryRows: (category: WorkCategoryValue, viewerId: string | null, after: Cursor | null, limit: number): SQL => newestRows(sql`${works.category} = ${category}`, viewerId, after, limit),
 
     /**
      * My Following: shown works by the people in `follows.authors` or made with the agents in

@@ -11,7 +11,7 @@ import type { AgentsService } from '../agents/agents.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { cleanAudioVideo, cleanImage } from './work-media.ts';
 import { authorizeWork } from './works.policy.ts';
-import { WORKS_FOLDER, worksRepository, type WorkKindValue, type WorkRow, type WorksRepository } from './works.repository.ts';
+import { WORKS_FOLDER, worksRepository, type WorkCategoryValue, type WorkKindValue, type WorkRow, type WorksRepository } from './works.repository.ts';
 
 export type MediaKind = 'image' | 'audio' | 'video';
 
@@ -191,6 +191,8 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
     feedRows: {
       recommend: (viewerId: string | null, after: ScorePosition | null, limit: number) => works.recommendRows(viewerId, after, limit),
       kind: (kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number) => works.kindRows(kind, viewerId, after, limit),
+      creations: (viewerId: string | null, after: Cursor | null, limit: number) => works.creationRows(viewerId, after, limit),
+      category: (category: WorkCategoryValue, viewerId: string | null, after: Cursor | null, limit: number) => works.categoryRows(category, viewerId, after, limit),
       followedAuthorsOrAgents: (follows: { authors: SQL; agents: SQL }, viewerId: string, after: Cursor | null, limit: number) => works.followedAuthorsOrAgents(follows, viewerId, after, limit),
     },
 

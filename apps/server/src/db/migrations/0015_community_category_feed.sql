@@ -1,0 +1,1 @@
+CREATE INDEX "works_feed_category_idx" ON "works" USING btree ("category","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "works"."is_public" and "works"."published_at" is not null and "works"."hidden_at" is null;
