@@ -68,8 +68,17 @@ test('the language switch changes every string live and is remembered', async ({
   await expect(page.locator('html')).toHaveAttribute('lang', /en/);
 });
 
-test('a coming-soon page says so honestly', async ({ page }) => {
-  await page.goto('/#/community');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(/coming soon/i).first()).toBeVisible();
+test('the community center is one click from home, with its tabs, and old content addresses lead there', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Community center' })).toBeVisible();
+  for (const name of ['All', 'Works', 'Dance', 'Activities', 'My following']) await expect(page.getByRole('tab', { name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Works' }).click();
+  await expect(page).toHaveURL(/#\/community\?tab=works/);
+  await expect(page.getByRole('list', { name: 'Works' }).getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'My following' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' }).last()).toBeVisible();
+  await page.goto('/#/content?tab=dance');
+  await expect(page).toHaveURL(/#\/community\?tab=dance/);
+  await expect(page.getByRole('tab', { name: 'Dance', selected: true })).toBeVisible();
 });

@@ -9,7 +9,7 @@ afterAll(() => vi.unstubAllGlobals());
 const { PAGE_ROUTES } = await import('./routes');
 const { pageRouteObjects } = await import('./router');
 
-/** SPEC §2: each route's name is its page id; `/moderation` is the admins' console beyond the spec. */
+/** SPEC §2: each route's name is its page id; `/moderation` (the admins' console) and `/search` are beyond the spec. */
 const SPEC_ROUTES = {
   '/': 'home',
   '/content': 'content',
@@ -22,6 +22,7 @@ const SPEC_ROUTES = {
   '/chatroom': 'chatroom',
   '/hotlist': 'hotlist',
   '/moderation': 'moderation',
+  '/search': 'search',
   '/404': '404',
 };
 

@@ -4,11 +4,11 @@ import { AgentPersonalityPage } from '../features/agents/center/agent-personalit
 import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
+import { CommunityPage } from '../features/community/community-page';
 import { HomePage } from '../features/home/home-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';
 import { SearchPage } from '../features/search/search-page';
-import { ComingSoonPage } from '../features/shell/coming-soon-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { UserCenterPage } from '../features/users/user-center-page';
@@ -36,7 +36,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/', 'home', <HomePage />),
   page('/content', 'content', <NoticesPage />),
   page('/aigc-publish', 'aigc-publish', <CreatePage />, true),
-  page('/community', 'community', <ComingSoonPage pageId="community" />),
+  page('/community', 'community', <CommunityPage />),
   page('/usercenter/:userId?', 'usercenter', <UserCenterPage />),
   page('/agentcenter/:agentId?', 'agentcenter', <AgentCenterPage />),
   page('/agent/:agentId?', 'agent', <AgentEditorPage />, true),

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'avatars',
   'cards',
   'chat',
+  'community',
   'social',
   'users',
   'works',

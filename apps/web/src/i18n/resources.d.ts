@@ -4,6 +4,7 @@ import type avatars from '../../public/locales/en_US/avatars.json';
 import type cards from '../../public/locales/en_US/cards.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
+import type community from '../../public/locales/en_US/community.json';
 import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       cards: typeof cards;
       chat: typeof chat;
       comments: typeof comments;
+      community: typeof community;
       common: typeof common;
       home: typeof home;
       identities: typeof identities;

@@ -16,7 +16,7 @@ import { useHomeFeed } from './use-home-feed';
 
 const SKELETON_CARDS = 10;
 
-function SignInToFollow() {
+export function SignInToFollow() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   return (
@@ -24,9 +24,9 @@ function SignInToFollow() {
   );
 }
 
-function EmptyTab({ tab }: { tab: HomeTabId }) {
+function EmptyTab({ following }: { following: boolean }) {
   const { t } = useTranslation('home');
-  if (tab === 'following') {
+  if (following) {
     return <EmptyState live icon={<UsersIcon size={30} />} title={t('following.emptyTitle')} body={t('following.emptyBody')} />;
   }
   return (
@@ -45,15 +45,25 @@ function EmptyTab({ tab }: { tab: HomeTabId }) {
   );
 }
 
+/** Pages of feed cards, as home's and the community center's grids load them. */
+export type FeedPages = ReturnType<typeof useHomeFeed>;
+
 /** The grid of one home tab with its loading, empty and error states, loading more as it scrolls. */
 export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
-  const { t } = useTranslation('home');
-  const { t: tc } = useTranslation();
   const viewer = useAuthStore((s) => s.session?.userInfo.userId ?? null);
   const needsViewer = tab === 'following' && viewer === null;
   const feed = useHomeFeed(tab, !needsViewer);
-
   if (needsViewer) return <SignInToFollow />;
+  return <FeedGrid feed={feed} following={tab === 'following'} label={label} />;
+}
+
+/**
+ * A feed's cards with their loading, empty and error states, loading more as it scrolls;
+ * `following` gives the empty and signed-out states of a My Following tab.
+ */
+export function FeedGrid({ feed, following, label }: { feed: FeedPages; following: boolean; label: string }) {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation();
   if (feed.isPending) {
     return (
       <Loading>
@@ -75,7 +85,7 @@ export function FeedPanel({ tab, label }: { tab: HomeTabId; label: string }) {
     pages.flatMap((page) => page.items),
     (item) => `${item.type}-${item.id}`,
   );
-  if (items.length === 0) return <EmptyTab tab={tab} />;
+  if (items.length === 0) return <EmptyTab following={following} />;
   return (
     <div>
       <Grid label={label}>

@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../ui/empty-state';
-import { BuildIcon } from '../../ui/icons';
+import { Navigate, useSearchParams } from 'react-router';
 import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { MyCollections } from '../works/my-collections';
+import { MyWorks } from '../works/my-works';
 import { NoticePanel } from './notice-panel';
 import { useUnreadCount } from './notice-queries';
 import { badgeText } from './unread';
 
-/** The /content tabs of SPEC §2: the messages group, then the content group. */
+/**
+ * /content is my own place (docs/community.md): the messages group (notifications and
+ * interactive messages), then my works and my collections. Everyone's tabs of SPEC §2 (all,
+ * works, dance, activities, my following) live in the community center.
+ */
 const MESSAGE_TABS = ['notifications', 'interactive'] as const;
-const CONTENT_TABS = ['all', 'dance', 'my-works', 'my-collections', 'my-following', 'activities', 'works'] as const;
+const CONTENT_TABS = ['my-works', 'my-collections'] as const;
+/** Tabs that moved to /community, so old addresses still lead somewhere. */
+const COMMUNITY_TABS: Record<string, string> = { all: 'all', works: 'works', dance: 'dance', activities: 'activities', 'my-following': 'following' };
 type MessageTab = (typeof MESSAGE_TABS)[number];
 type ContentTab = (typeof CONTENT_TABS)[number];
 type NoticesPageTab = MessageTab | ContentTab;
@@ -18,13 +24,8 @@ type NoticesPageTab = MessageTab | ContentTab;
 const tabKeys = {
   notifications: 'tabs.notifications',
   interactive: 'tabs.interactive',
-  all: 'tabs.all',
-  dance: 'tabs.dance',
   'my-works': 'tabs.myWorks',
   'my-collections': 'tabs.myCollections',
-  'my-following': 'tabs.myFollowing',
-  activities: 'tabs.activities',
-  works: 'tabs.works',
 } as const satisfies Record<NoticesPageTab, string>;
 
 function isTab(value: string | null): value is NoticesPageTab {
@@ -45,19 +46,6 @@ function UnreadPill({ count }: { count: number }) {
   );
 }
 
-function ComingSoonTab({ tab }: { tab: ContentTab }) {
-  const { t } = useTranslation('notices');
-  const { t: tc } = useTranslation();
-  return (
-    <div className="flex flex-col gap-5">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t(tabKeys[tab])}</h1>
-      <div className="rounded-2xl border border-line bg-surface">
-        <EmptyState icon={<BuildIcon size={30} />} title={t('comingSoon.title', { tab: t(tabKeys[tab]) })} body={tc('comingSoon.body')} />
-      </div>
-    </div>
-  );
-}
-
 /** /content: messages (notifications, interactive messages) and the content tabs. */
 export function NoticesPage() {
   const { t } = useTranslation('notices');
@@ -66,6 +54,8 @@ export function NoticesPage() {
   const tab: NoticesPageTab = isTab(requested) ? requested : 'notifications';
   const unread = useUnreadCount();
   useDocumentTitle(t(tabKeys[tab]));
+  const moved = requested ? COMMUNITY_TABS[requested] : undefined;
+  if (moved) return <Navigate to={moved === 'all' ? '/community' : `/community?tab=${moved}`} replace />;
 
   return (
     <TabsRoot
@@ -110,11 +100,12 @@ export function NoticesPage() {
         <TabPanel value="interactive" className="focus-visible:outline-none">
           <NoticePanel kind="interact" />
         </TabPanel>
-        {CONTENT_TABS.map((id) => (
-          <TabPanel key={id} value={id} className="focus-visible:outline-none">
-            <ComingSoonTab tab={id} />
-          </TabPanel>
-        ))}
+        <TabPanel value="my-works" className="focus-visible:outline-none">
+          <MyWorks />
+        </TabPanel>
+        <TabPanel value="my-collections" className="focus-visible:outline-none">
+          <MyCollections />
+        </TabPanel>
       </div>
     </TabsRoot>
   );
