@@ -363,9 +363,11 @@ describe('rate limits', () => {
     const res = await t.call(c.create, { workId: work.id, text: 'one more' }, { as: fast });
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({ code: 4104, message: 'Please do not comment too often; try again in a minute' });
-    // a refused comment costs nothing: another user still comments
-    expect((await t.call(c.create, { workId: work.id, text: 'hello' }, { as: other })).body.code).toBe(0);
-    const top = await comment(other, work.id);
+    // a refused comment costs nothing: another user still comments (a new one: with Redis the
+    // counts of this file's earlier tests outlive the restart)
+    const calm = await buildUser(t);
+    expect((await t.call(c.create, { workId: work.id, text: 'hello' }, { as: calm })).body.code).toBe(0);
+    const top = await comment(calm, work.id);
     for (let i = 0; i < 3; i++) await t.ok(i % 2 ? c.unlike : c.like, { id: top.id }, { as: fast });
     expect((await t.call(c.like, { id: top.id }, { as: fast })).body.code).toBe(4105);
   });
