@@ -22,8 +22,9 @@ for (const width of widths) {
       await page.screenshot({ path: path.join(dir, `community-center-${lang}-${width}.png`) });
 
       await signUpAt(page, uniqueName('shot'), '/#/content?tab=my-collections', lang);
-      await expect(page.locator('main h2, main h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // signed in, the live notice stream keeps the network busy: wait for the tab's own words
+      await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+      await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(dir, `content-${lang}-${width}.png`) });
       await context.close();
