@@ -179,6 +179,11 @@ test('works and community: publish, react, fold, follow, search, report, block, 
     await b.goto(`/#${profileOfA.replace(/^#/, '')}`);
     await expect(b.getByRole('button', { name: workName })).toHaveCount(0);
     await expect(b.getByRole('button', { name: postName })).toHaveCount(0);
+
+    // and A is on the blacklist of B's own user center
+    await b.goto('/#/usercenter');
+    await b.getByRole('tab', { name: '黑名單' }).click();
+    await expect(b.getByRole('tabpanel', { name: '黑名單' }).getByText(aName)).toBeVisible();
   });
 
   await test.step('an admin hides the reported post; A gets the reason', async () => {
