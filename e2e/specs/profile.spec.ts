@@ -13,7 +13,7 @@ test('a new user edits name, gender, birthday and avatar in the user center and 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Personal info' })).toHaveAttribute('aria-selected', 'true');
   // later tabs (assets, orders, security, tasks) are not offered yet
-  await expect(page.getByRole('tab')).toHaveText(['Personal info', 'Portfolio']);
+  await expect(page.getByRole('tab')).toHaveText(['Personal info', 'Portfolio', 'Blacklist']);
 
   const renamed = `${name}x`;
   await page.getByRole('textbox', { name: 'User name' }).fill(renamed);
@@ -44,7 +44,7 @@ test("another user's profile opens from a home card's author link", async ({ pag
   await author.click();
   await expect(page).toHaveURL(/#\/usercenter\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: authorName })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Activities', 'Works', 'Chat']);
+  await expect(page.getByRole('tab')).toHaveText(['Activities', 'Works', 'Chat', 'Followers', 'Following']);
   await page.getByRole('tab', { name: 'Works' }).click();
   await expect(page.getByRole('list', { name: 'Works' }).getByRole('listitem').first()).toBeVisible();
   // a visitor never sees someone's birthday or the edit form
