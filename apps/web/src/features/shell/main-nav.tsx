@@ -27,7 +27,7 @@ export function MainNav({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
           <NavLink
             to={CREATE_PATH}
             onClick={onNavigate}
-            className={`flex items-center justify-center gap-1.5 rounded-full bg-white font-semibold text-brand-900 shadow-sm transition-colors hover:bg-brand-100 ${focus} ${row ? 'h-9 px-4 text-sm' : 'h-12 text-base'}`}
+            className={`flex items-center justify-center gap-1.5 rounded-full whitespace-nowrap bg-white font-semibold text-brand-900 shadow-sm transition-colors hover:bg-brand-100 ${focus} ${row ? 'h-9 px-4 text-sm' : 'h-12 text-base'}`}
           >
             <PlusIcon size={16} />
             {t('nav.create')}
