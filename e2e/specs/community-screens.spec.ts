@@ -12,7 +12,8 @@ const widths = [1280, 390] as const;
 const languages = ['en_US', 'zh_TW'] as const;
 type Lang = (typeof languages)[number];
 
-const workName = '夢幻的星空之旅';
+// unique in the run: the acceptance story publishes a work of the same words into the same database
+const workName = `星空下的小鎮 ${Date.now().toString(36).slice(-3)}`;
 const reportedName = 'Free stars here';
 let workId = '';
 let authorId = '';

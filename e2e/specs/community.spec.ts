@@ -38,7 +38,8 @@ function openWorkId(page: Page): string {
 test('works and community: publish, react, fold, follow, search, report, block, moderate', async ({ browser }) => {
   const aName = uniqueName('artist');
   const bName = uniqueName('fan');
-  const workName = '夢幻的星空之旅';
+  // unique in the run: other specs publish works of their own into the same database
+  const workName = `夢幻的星空之旅${Date.now().toString(36).slice(-4)}`;
   const postName = uniqueName('walk').slice(0, 20);
 
   // A publishes an image work and a post, from home

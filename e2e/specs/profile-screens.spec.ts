@@ -21,7 +21,8 @@ for (const width of widths) {
 
       // someone else's profile, opened from a home card's author
       await page.goto('/#/?tab=image');
-      await page.locator('main ul a[href*="/usercenter/"]').first().click();
+      // the seeded author's, whose works have pictures: other specs add works of new users
+      await page.locator('main ul a[href*="/usercenter/"]', { hasText: 'Starlit' }).first().click();
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page.locator('main ul[aria-label] li img').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
