@@ -127,6 +127,9 @@ export function agentsRepository(db: Handle) {
     },
 
     /** The ids of public published agents, as a subquery other features filter their rows by. */
+    /** The ids of every agent of `ownerId` (deleted ones too), as a subquery for other features' SQL. */
+    idsOwnedBySql: (ownerId: string): SQL => sql`(select ${agents.id} from ${agents} where ${agents.ownerId} = ${ownerId})`,
+
     publicIds: () => db.select({ id: agents.id }).from(agents).where(visibleAgents(null)),
 
     /**

@@ -154,6 +154,8 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     publicIds: () => agents.publicIds(),
     newestPublic: (limit: number, except: string[]) => agents.newestPublic(limit, except),
     feedRows: () => agents.feedRows(),
+    /** Subquery of the ids of a person's agents, for features that keep rows about agents (follows). */
+    idsOwnedBySql: (ownerId: string) => agents.idsOwnedBySql(ownerId),
 
     /** One page of public published agents matching a search text, best match first (docs/search.md). */
     async search(q: string, viewerId: string | null, cursor: string | undefined, limit: number) {

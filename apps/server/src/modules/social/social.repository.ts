@@ -103,8 +103,12 @@ export function socialRepository(db: Handle) {
       return true;
     },
 
-    /** Adds the block and removes follows both ways with their counts; true when the block is new. */
-    async block(blockerId: string, blockedId: string): Promise<boolean> {
+    /**
+     * Adds the block and removes follows both ways with their counts, of the two people and of
+     * each other's agents (`agentsOf`: the ids of a person's agents, the agents feature's
+     * subquery); true when the block is new.
+     */
+    async block(blockerId: string, blockedId: string, agentsOf: (ownerId: string) => SQL): Promise<boolean> {
       const rows = await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ at: userBlocks.createdAt });
       const removed = await db
         .delete(userFollows)
@@ -116,6 +120,13 @@ export function socialRepository(db: Handle) {
           { subjectId: r.followeeId, followers: -1, following: 0 },
         ]),
       );
+      const agentFollowsRemoved = await db
+        .delete(agentFollows)
+        .where(
+          or(and(eq(agentFollows.userId, blockerId), inArray(agentFollows.agentId, agentsOf(blockedId))), and(eq(agentFollows.userId, blockedId), inArray(agentFollows.agentId, agentsOf(blockerId)))),
+        )
+        .returning({ agentId: agentFollows.agentId });
+      await adjust(agentFollowsRemoved.map((r) => ({ subjectId: r.agentId, followers: -1, following: 0 })));
       return rows.length > 0;
     },
 

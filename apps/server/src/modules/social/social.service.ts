@@ -35,7 +35,13 @@ export interface AgentRelation {
  * concurrent calls never make them drift. A block removes follows both ways in the same
  * transaction and tells the blocked person nothing.
  */
-export function socialService(deps: { db: Db; users: Pick<UsersRepository, 'byId'>; agents: Pick<AgentsService, 'visible'>; notices: Pick<NoticesService, 'sendInteractOnce'>; limiter: RateLimiter }) {
+export function socialService(deps: {
+  db: Db;
+  users: Pick<UsersRepository, 'byId'>;
+  agents: Pick<AgentsService, 'visible' | 'idsOwnedBySql'>;
+  notices: Pick<NoticesService, 'sendInteractOnce'>;
+  limiter: RateLimiter;
+}) {
   const social = socialRepository(deps.db);
 
   async function requireUser(userId: string) {
@@ -150,7 +156,7 @@ export function socialService(deps: { db: Db; users: Pick<UsersRepository, 'byId
       await withTx(deps.db, undefined, async (tx) => {
         const repo = socialRepository(tx);
         await repo.lockPeople([actorId, userId], 'update');
-        return repo.block(actorId, userId);
+        return repo.block(actorId, userId, deps.agents.idsOwnedBySql);
       });
       return relation(actorId, userId);
     },

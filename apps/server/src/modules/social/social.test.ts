@@ -170,6 +170,23 @@ describe('block', () => {
     expect((await t.ok(c.blacklist, {}, { as: a })).items.map((p) => p.userId)).toEqual([b.userId]);
   });
 
+  it("removes follows of each other's agents too, with their counts", async () => {
+    const [a, b] = await people(2);
+    const aAgent = await buildAgent(t, { owner: a });
+    const bAgent = await buildAgent(t, { owner: b });
+    await t.ok(c.followAgent, { agentId: bAgent.id }, { as: a });
+    await t.ok(c.followAgent, { agentId: aAgent.id }, { as: b });
+    await t.ok(c.block, { userId: a.userId }, { as: b });
+    for (const [agent, viewer] of [
+      [bAgent, a],
+      [aAgent, b],
+    ] as const) {
+      expect(await t.ok(c.agentRelation, { agentId: agent.id }, { as: viewer })).toMatchObject({ following: false, followerCount: 0 });
+      const rows = await t.starlit.database.db.select().from(agentFollows).where(eq(agentFollows.agentId, agent.id));
+      expect(rows).toEqual([]);
+    }
+  });
+
   it('stops following both ways, and hides the blocker from the blocked person', async () => {
     const [a, b, c3] = await people(3);
     await t.ok(c.follow, { userId: c3.userId }, { as: a });
