@@ -139,3 +139,9 @@ export function StarMark({ size = 28 }: { size?: number }) {
     </svg>
   );
 }
+
+/** A heart; likes draw it filled (`fill="currentColor"`) once given. */
+export const HeartIcon = icon(<path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />);
+
+/** A bookmark; collections draw it filled (`fill="currentColor"`) once kept. */
+export const BookmarkIcon = icon(<path d="M6 4h12v16l-6-4-6 4z" />);

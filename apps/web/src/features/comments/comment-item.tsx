@@ -3,21 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { DateTime } from '../../ui/date-time';
-import { ChatIcon, TrashIcon } from '../../ui/icons';
+import { ChatIcon, HeartIcon, TrashIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { notifySuccess } from '../../ui/toast';
 import { useCurrentUser } from '../auth/auth-store';
 import { CommentComposer } from './comment-composer';
 import { useDeleteComment, useLikeComment } from './comment-queries';
 import { mentionOf, type CommentItem } from './comment-rules';
-
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
-      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
-    </svg>
-  );
-}
 
 const action =
   'inline-flex cursor-pointer items-center gap-1 rounded-full px-2 py-1 text-xs text-muted transition-colors hover:bg-brand-50 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-white/10';
@@ -83,7 +75,7 @@ export function CommentView({ comment, workId }: { comment: CommentItem; workId:
             disabled={!signedIn || likes.pending}
             onClick={() => likes.toggle(comment)}
           >
-            <HeartIcon filled={comment.liked} />
+            <HeartIcon size={16} fill={comment.liked ? 'currentColor' : 'none'} />
             <span className="tabular-nums">{comment.likeCount}</span>
           </button>
           {signedIn && (

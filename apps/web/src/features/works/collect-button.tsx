@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BookmarkIcon } from './reaction-icons';
+import { BookmarkIcon } from '../../ui/icons';
 import { ReactionButton } from './reaction-button';
 import { type ReactionWork, useReaction } from './use-reaction';
 
@@ -15,7 +15,7 @@ export function CollectButton({ work, size = 'md' }: { work: ReactionWork; size?
       busy={busy}
       label={`${t('collect.collect')} (${countLabel})`}
       countLabel={countLabel}
-      icon={(filled) => <BookmarkIcon size={size === 'sm' ? 16 : 18} filled={filled} />}
+      icon={(filled) => <BookmarkIcon size={size === 'sm' ? 16 : 18} fill={filled ? 'currentColor' : 'none'} />}
       onToggle={toggle}
       size={size}
     />

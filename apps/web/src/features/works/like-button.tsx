@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HeartIcon } from './reaction-icons';
+import { HeartIcon } from '../../ui/icons';
 import { ReactionButton } from './reaction-button';
 import { type ReactionWork, useReaction } from './use-reaction';
 
@@ -15,7 +15,7 @@ export function LikeButton({ work, size = 'md' }: { work: ReactionWork; size?: '
       busy={busy}
       label={`${t('like.like')} (${countLabel})`}
       countLabel={countLabel}
-      icon={(filled) => <HeartIcon size={size === 'sm' ? 16 : 18} filled={filled} />}
+      icon={(filled) => <HeartIcon size={size === 'sm' ? 16 : 18} fill={filled ? 'currentColor' : 'none'} />}
       onToggle={toggle}
       size={size}
     />

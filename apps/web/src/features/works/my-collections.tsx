@@ -12,11 +12,11 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
+import { BookmarkIcon } from '../../ui/icons';
 import { useAuthStore } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
 import { CollectButton } from './collect-button';
 import { LikeButton } from './like-button';
-import { BookmarkIcon } from './reaction-icons';
 import { useOpenWork } from './work-address';
 
 type Work = CallOutput<typeof calls.works.get>;
