@@ -13,6 +13,8 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SEED_DEMO: flag.default(true),
+  // named prepared statements; off behind a pooler in transaction mode that cannot keep them
+  DATABASE_PREPARE: flag.default(true),
   ADMIN_USERS: z.string().default(''),
   PUBLIC_URL: z.string().url().optional(),
   ALLOWED_HOSTS: z.string().default(''),
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // with S3_BUCKET files live in that bucket instead of mediaDir (platform/storage-s3.ts)
     s3,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePrepare: e.DATABASE_PREPARE,
     redisUrl: e.REDIS_URL ?? null,
     seedDemo: e.SEED_DEMO,
     adminUsers: e.ADMIN_USERS.split(',')

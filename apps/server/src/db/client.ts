@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -47,9 +48,11 @@ export async function openDatabase(opts: {
   pgliteDir: string | null;
   /** Told when an idle connection breaks (server restart); the pool replaces it. */
   onIdleError?: (err: Error) => void;
+  /** Named prepared statements (default); off behind a pooler that cannot keep them (DATABASE_PREPARE=0). */
+  prepare?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: opts.prepare === false ? pg.Client : PreparingClient });
     // without a listener a broken idle connection would crash the process
     pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database: idle connection lost: ${err.message}`)));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * How many distinct statements one process prepares. The app's own query texts are a few
+ * hundred; the cap keeps a text built from unbounded input (a list of n placeholders for any
+ * n) from growing every connection's set of statements on the server without end.
+ */
+const MAX_PREPARED = 2000;
+
+const names = new Map<string, string>();
+
+/** The statement name of a query text, or undefined once the cap is reached for new texts. */
+export function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known !== undefined || names.size >= MAX_PREPARED) return known;
+  const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+  names.set(text, name);
+  return name;
+}
+
+type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
+
+/** A plain query config; a submittable (a cursor, a stream) keeps its own prototype and is left alone. */
+function isConfig(value: unknown): value is QueryConfig {
+  return typeof value === 'object' && value !== null && typeof (value as QueryConfig).text === 'string' && typeof (value as QueryConfig).submit !== 'function';
+}
+
+/**
+ * A node-postgres client that prepares every parameterised statement once per connection
+ * (docs/decisions/0018-prepared-statements.md). PostgreSQL then parses and plans a feed's
+ * query once instead of on every call: planning cost more than running for most of the app's
+ * index-driven reads. Statements without parameters (DDL, migrations, several statements in
+ * one text) go through unchanged, as they cannot be prepared.
+ */
+export class PreparingClient extends pg.Client {
+  // pg's overloads (callback, stream, promise forms) are kept by passing everything through
+  // biome-ignore lint/suspicious/noExplicitAny: the same loose signature as pg.Client.query
+  override query(config: any, values?: any, callback?: any): any {
+    const params = Array.isArray(values) ? values : isConfig(config) ? config.values : undefined;
+    if (params && params.length > 0) {
+      if (typeof config === 'string') {
+        const name = statementName(config);
+        if (name) return super.query({ text: config, name } as never, values, callback);
+      } else if (isConfig(config) && config.name === undefined) {
+        const name = statementName(config.text);
+        if (name) return super.query({ ...config, name } as never, values, callback);
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
