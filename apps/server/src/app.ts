@@ -31,6 +31,7 @@ import { reportsModule } from './modules/reports/reports.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { memoryBus, redisBus } from './platform/bus.ts';
 import { rateLimited } from './platform/errors.ts';
+import { sessionCache } from './platform/session-cache.ts';
 import { installErrorHandling, installInputBoundary, installJsonParser } from './platform/http.ts';
 import { loggerOptions, type LogStream } from './platform/logging.ts';
 import { setUpModules, type ServicesOf } from './platform/module.ts';
@@ -92,7 +93,7 @@ export interface Starlit {
 
 /** Assembles the whole server: database, shared parts, every module, error handling. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<Starlit> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dbDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dbDir, prepare: config.databasePrepare }));
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimit,
@@ -109,6 +110,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     singleProcess: database.kind === 'pglite',
     onError: (err) => app.log.warn({ err }, 'jobs'),
   });
+  const sessions = sessionCache();
   const storage = config.s3 ? s3Storage(config.s3) : localStorage(config.mediaDir);
   const { parts, services } = await setUpModules(MODULES, (use) => ({
     config,
@@ -122,6 +124,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     speech: options.speech ?? createSpeechModel(config),
     chatModel: options.chat,
     log: app.log,
+    sessions,
     authenticate: (token) => use(authModule).authenticate(token),
   }));
   // before any route exists, so a job left without its dependencies stops the app at once

@@ -9,6 +9,7 @@ import type { APP_JOBS, AppJobs } from '../jobs/registry.ts';
 import type { Bus } from './bus.ts';
 import type { Authenticate } from './http.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { Storage } from './storage.ts';
 
 /** What every module's setup gets: the app's shared parts and the services of other modules. */
@@ -27,6 +28,8 @@ export interface ModuleContext {
   /** A chat model given by the caller (tests); otherwise the chat module builds one from the config. */
   chatModel: ChatModel | undefined;
   log: FastifyBaseLogger;
+  /** Resolved API tokens; what changes a session or its user's name forgets the user there. */
+  sessions: SessionCache;
   /** Resolves an API token to its user (the auth module answers, once it is set up). */
   authenticate: Authenticate;
   /**

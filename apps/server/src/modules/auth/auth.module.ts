@@ -19,6 +19,7 @@ export const authModule = defineModule({
       users,
       sessionTtlMs: config.sessionTtlMs,
       adminUsers: config.adminUsers,
+      sessions: ctx.sessions,
       external: config.oidc ? openIdProvider(config.oidc) : null,
       onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
     });

@@ -12,7 +12,7 @@ export function authRepository(db: Db) {
     /** The live session of a token hash with its user, when it is of one of these kinds. */
     async liveSession(tokenHash: string, kinds: ReadonlyArray<SessionKind>) {
       const [row] = await db
-        .select({ sessionId: sessions.id, userId: users.id, userName: users.userName, role: users.role, joinedAt: users.createdAt })
+        .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, userName: users.userName, role: users.role, joinedAt: users.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), inArray(sessions.kind, [...kinds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));

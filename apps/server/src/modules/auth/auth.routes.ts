@@ -63,7 +63,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     return presentUserInfo(row);
   });
 
-  registerCall(app, calls.auth.logout, deps.authenticate, async ({ user }) => ({ revoked: await auth.revoke(user.sessionId) }));
+  registerCall(app, calls.auth.logout, deps.authenticate, async ({ user }) => ({ revoked: await auth.revoke(user) }));
 
   registerCall(app, calls.auth.logoutAll, deps.authenticate, async ({ user }) => ({ revoked: await auth.revokeAll(user.id) }));
 }

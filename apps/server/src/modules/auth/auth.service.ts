@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { DEFAULT_LANGUAGE, ErrorCode, type Language } from '@starlit/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../platform/auth.ts';
+import type { SessionCache } from '../../platform/session-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
@@ -19,6 +20,8 @@ export interface AuthServiceDeps {
   sessionTtlMs: number;
   adminUsers: string[];
   external: ExternalProvider | null;
+  /** Resolved API tokens of the last seconds; forgotten here when a session ends. */
+  sessions: SessionCache;
   /** Runs once per new account, in the language the person signed up in. */
   onUserCreated: (user: UserRow, lang: Language) => Promise<void>;
 }
@@ -56,9 +59,9 @@ export function authService(deps: AuthServiceDeps) {
     return { token: web.token, passportToken: passport.token, user, expiresAt: web.expiresAt, returnTo };
   }
 
-  async function sessionUser(token: string, kinds: ReadonlyArray<SessionKind>): Promise<AuthUser | null> {
-    const row = await auth.liveSession(hashToken(token), kinds);
-    return row ? { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId, joinedAt: row.joinedAt } : null;
+  async function liveSession(tokenHash: string, kinds: ReadonlyArray<SessionKind>) {
+    const row = await auth.liveSession(tokenHash, kinds);
+    return row ? { user: { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId, joinedAt: row.joinedAt }, expiresAt: row.expiresAt } : null;
   }
 
   async function insertUser(userName: string, passwordHash: string | null, lang: Language): Promise<UserRow | null> {
@@ -71,10 +74,15 @@ export function authService(deps: AuthServiceDeps) {
     usesExternalProvider: deps.external !== null,
 
     /** The caller behind an API token (`web` or `passport` session), or null. */
-    authenticate: (token: string) => sessionUser(token, API_SESSION_KINDS),
+    authenticate(token: string) {
+      const tokenHash = hashToken(token);
+      return deps.sessions.resolve(tokenHash, () => liveSession(tokenHash, API_SESSION_KINDS));
+    },
 
-    /** The person behind the provider's own cookie (a `provider` session), or null. */
-    authenticateProvider: (token: string) => sessionUser(token, ['provider']),
+    /** The person behind the provider's own cookie (a `provider` session), or null; only the sign-in pages ask. */
+    async authenticateProvider(token: string) {
+      return (await liveSession(hashToken(token), ['provider']))?.user ?? null;
+    },
 
     /** Signs up with the built-in provider. */
     async signUp(userName: string, password: string, lang: Language = DEFAULT_LANGUAGE): Promise<UserRow> {
@@ -177,8 +185,17 @@ export function authService(deps: AuthServiceDeps) {
     /** Forgets spent or expired codes, sign-in states and sessions. */
     sweep: () => auth.sweep(),
 
-    revoke: (sessionId: string) => auth.revokeSession(sessionId),
-    revokeAll: (userId: string) => auth.revokeUserSessions(userId),
+    /** Ends a session and the other token of its sign-in. */
+    async revoke(user: Pick<AuthUser, 'id' | 'sessionId'>) {
+      const revoked = await auth.revokeSession(user.sessionId);
+      deps.sessions.forgetUser(user.id);
+      return revoked;
+    },
+    async revokeAll(userId: string) {
+      const revoked = await auth.revokeUserSessions(userId);
+      deps.sessions.forgetUser(userId);
+      return revoked;
+    },
   };
 }
 

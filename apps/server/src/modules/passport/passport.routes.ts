@@ -114,7 +114,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
   /** Signed in at the provider: remember the browser, then hand the app a code. */
   async function signedIn({ req, reply, origin, request }: Submission, userId: string) {
     const previous = await providerUser(req);
-    if (previous) await auth.revoke(previous.sessionId);
+    if (previous) await auth.revoke(previous);
     const session = await auth.providerSession(userId);
     setProviderCookie(reply, origin, session.token, session.expiresAt);
     return handBack(reply, userId, request);
@@ -236,7 +236,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
 
   form('/passport/signout', async (s) => {
     const user = await providerUser(s.req);
-    if (user) await auth.revoke(user.sessionId);
+    if (user) await auth.revoke(user);
     clearProviderCookie(s.reply, s.origin);
     return s.reply.redirect(passportHref(s.request ? '/passport/authorize' : '/passport/', s.request), 302);
   });

@@ -13,7 +13,7 @@ export const usersModule = defineModule({
     const users = usersRepository(database.db);
     await users.promoteByNames(config.adminUsers);
     // works and agents are set up after users (they look users up): their services are asked for when a call runs
-    const profiles = usersService({ db: database.db, users, storage, limiter, works: () => ctx.use(worksModule), agents: () => ctx.use(agentsModule) });
+    const profiles = usersService({ db: database.db, users, storage, limiter, sessions: ctx.sessions, works: () => ctx.use(worksModule), agents: () => ctx.use(agentsModule) });
     return { service: { ...users, profiles }, routes: (app) => usersRoutes(app, { users, profiles, authenticate }) };
   },
 });

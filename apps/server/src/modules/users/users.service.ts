@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertNoBlock } from '../../platform/policy.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { SessionCache } from '../../platform/session-cache.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import { cleanImage } from '../works/work-media.ts';
@@ -35,7 +36,15 @@ export interface ProfileInput {
  * and agents are read through their modules' services, which are set up after this one and
  * so are asked for when a call runs.
  */
-export function usersService(deps: { db: Db; users: UsersRepository; storage: Storage; limiter: RateLimiter; works: () => WorksService; agents: () => AgentsService }) {
+export function usersService(deps: {
+  db: Db;
+  users: UsersRepository;
+  storage: Storage;
+  limiter: RateLimiter;
+  sessions: Pick<SessionCache, 'forgetUser'>;
+  works: () => WorksService;
+  agents: () => AgentsService;
+}) {
   const { users, storage } = deps;
 
   /**
@@ -97,6 +106,8 @@ export function usersService(deps: { db: Db; users: UsersRepository; storage: St
         throw new AppError(ErrorCode.AUTH_USERNAME_TAKEN);
       }
       if (patch.avatar && current.avatar !== patch.avatar) await dropAvatar(current.avatar);
+      // a signed-in caller carries its name; the next call must see the new one
+      if (patch.userName !== undefined) deps.sessions.forgetUser(userId);
       return updated;
     },
 
