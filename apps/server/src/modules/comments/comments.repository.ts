@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Handle } from '../../db/client.ts';
 import { commentLikes, comments, users } from '../../db/schema/index.ts';
@@ -89,29 +89,31 @@ export function commentsRepository(db: Handle) {
       await db.delete(comments).where(eq(comments.id, id));
     },
 
-    /** Top comments of a work in the given order, without people blocked either way with the viewer; limit + 1 rows for paging. */
-    async topComments(viewerId: string | null, workId: string, order: CommentOrderValue, cursor: Cursor | null, limit: number): Promise<CommentRow[]> {
-      const position = order === 'liked' ? afterRankedCursor(cursor, comments.likeCount, comments.createdAt, comments.id) : afterCursor(cursor, comments.createdAt, comments.id);
-      const sort = order === 'liked' ? [desc(comments.likeCount), desc(comments.createdAt), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-      const rows = await select(viewerId)
+    /**
+     * One page of a work's threads in a single statement: the top comments in the given order
+     * (limit + 1 rows for paging) and, for each, its first `previewCount` + 1 replies oldest
+     * first; without people blocked either way with the viewer. Top comments have no rootId.
+     */
+    async threadPage(viewerId: string | null, workId: string, page: { order: CommentOrderValue; cursor: Cursor | null; limit: number }, previewCount: number): Promise<CommentRow[]> {
+      const liked = page.order === 'liked';
+      const position = liked ? afterRankedCursor(page.cursor, comments.likeCount, comments.createdAt, comments.id) : afterCursor(page.cursor, comments.createdAt, comments.id);
+      const sort = liked ? [desc(comments.likeCount), desc(comments.createdAt), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+      // the page's ids are chosen on the comments alone, so only they are joined with names and likes
+      const tops = db
+        .select({ id: comments.id })
+        .from(comments)
         .where(and(eq(comments.workId, workId), isNull(comments.rootId), notBlocked(viewerId, comments.authorId), position))
         .orderBy(...sort)
-        .limit(limit + 1);
-      return rows.map(flat);
-    },
-
-    /** The first `count` + 1 replies of each of these top comments, oldest first, without blocked people. */
-    async firstReplies(viewerId: string | null, rootIds: string[], count: number): Promise<CommentRow[]> {
-      if (rootIds.length === 0) return [];
-      const ranked = db
-        .select({ id: comments.id, n: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt}, ${comments.id})`.as('n') })
-        .from(comments)
-        .where(and(inArray(comments.rootId, rootIds), isNull(comments.deletedAt), notBlocked(viewerId, comments.authorId)))
-        .as('ranked');
+        .limit(page.limit + 1);
+      const picked = sql`with t as (${tops}) select t.id from t
+        union all
+        select r.id from t cross join lateral (
+          select c.id from ${comments} c
+          where c.root_id = t.id and c.deleted_at is null and ${notBlocked(viewerId, sql`c.author_id`)}
+          order by c.created_at, c.id limit ${previewCount + 1}) r`;
       const rows = await select(viewerId)
-        .innerJoin(ranked, eq(ranked.id, comments.id))
-        .where(sql`${ranked.n} <= ${count + 1}`)
-        .orderBy(asc(comments.createdAt), asc(comments.id));
+        .where(sql`${comments.id} in (${picked})`)
+        .orderBy(...sort);
       return rows.map(flat);
     },
 

@@ -139,14 +139,14 @@ export function commentsService(deps: CommentsDeps) {
 
     /** Top comments with their first replies and where "show more replies" goes on; `total` is the work's counter. */
     async list(viewerId: string | null, input: { workId: string; order: CommentOrderValue; cursor?: string; limit: number }) {
-      const work = await deps.works.seeable(viewerId, input.workId);
-      const rows = await comments.topComments(viewerId, work.id, input.order, decodeCursor(input.cursor), input.limit);
-      const page = toPage(rows, input.limit, (r) => ({ at: r.createdAt, id: r.id, rank: input.order === 'liked' ? r.likeCount : undefined }));
-      const replies = await comments.firstReplies(
-        viewerId,
-        page.items.map((r) => r.id),
-        COMMENT_LIMITS.previewReplies,
-      );
+      // the work's rules and the page are asked at once; a work the viewer may not see answers its error, the page unused
+      const [work, rows] = await Promise.all([
+        deps.works.seeable(viewerId, input.workId),
+        comments.threadPage(viewerId, input.workId, { order: input.order, cursor: decodeCursor(input.cursor), limit: input.limit }, COMMENT_LIMITS.previewReplies),
+      ]);
+      const tops = rows.filter((r) => r.rootId === null);
+      const replies = rows.filter((r) => r.rootId !== null).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+      const page = toPage(tops, input.limit, (r) => ({ at: r.createdAt, id: r.id, rank: input.order === 'liked' ? r.likeCount : undefined }));
       const threads = page.items.map((row) => {
         const mine = replies.filter((r) => r.rootId === row.id);
         const shown = toPage(mine, COMMENT_LIMITS.previewReplies, (r) => ({ at: r.createdAt, id: r.id }));
