@@ -12,18 +12,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { calls } from '@starlit/contract';
+import { calls, COMMENT_LIMITS } from '@starlit/contract';
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { PreparingClient } from '../apps/server/src/db/prepared.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { followedAgentsSql, followedAuthorsSql } from '../apps/server/src/modules/social/social.repository.ts';
+import { commentsRepository } from '../apps/server/src/modules/comments/comments.repository.ts';
+import { followingFeedSql } from '../apps/server/src/modules/social/social.repository.ts';
 import { worksRepository } from '../apps/server/src/modules/works/works.repository.ts';
 import { Browser } from '../apps/server/test/browser.ts';
 import { exchange, signUpThroughPassport } from '../apps/server/test/sign-in.ts';
 import { pct, round } from './chat/figures.ts';
-import { ROOT, startServer, stopServer } from './chat/server-process.ts';
+import { cpuMsOf, ROOT, startServer, stopServer } from './chat/server-process.ts';
 
 const TARGETS = { appP99Ms: 30, appOverRawP99: 1.5 };
 // the app's pool (db/client.ts): the raw side gets as many connections, no more
@@ -156,7 +159,8 @@ export async function feed() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-bench-feed-'));
   const logFile = path.join(ROOT, 'bench/results/feed-server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const raw = new pg.Pool({ connectionString: database.url, max: APP_POOL });
+  // the app's driver set-up: its pool size and its prepared statements (db/prepared.ts)
+  const raw = new pg.Pool({ connectionString: database.url, max: APP_POOL, Client: PreparingClient });
   // an idle connection closed by the server (the drop at the end) is no failure of the run
   raw.on('error', (err) => console.error(`raw pool: ${err.message}`));
   let child: Awaited<ReturnType<typeof startServer>>['child'] | null = null;
@@ -184,27 +188,29 @@ export async function feed() {
     const detailId = (await raw.query(`select ${seed.detailWorkId} as id`)).rows[0].id as string;
 
     // the same SQL the app runs, rendered by its own repository
-    const works = worksRepository(drizzle(raw, { schema }));
+    const works = worksRepository(drizzle(raw, { schema, casing: 'snake_case' }));
     const dialect = new PgDialect();
-    const follows = { authors: followedAuthorsSql(userId), agents: followedAgentsSql(userId) };
     const render = (query: SQL) => dialect.sqlToQuery(query);
     const searchText = '星空';
-    const topComments = {
-      sql: `select c.id, c.text, c.like_count, c.reply_count, c.created_at, u.user_name, u.avatar from comments c join users u on u.id = c.author_id
-            where c.work_id = $1 and c.root_id is null order by c.created_at desc, c.id desc limit 21`,
-      params: [detailId],
+    // the queries the app's own repositories send for a page, recorded as they run once
+    const recorded = async (run: (db: Db) => Promise<unknown>) => {
+      const seen: Array<{ sql: string; params: unknown[] }> = [];
+      await run(drizzle(raw, { schema, casing: 'snake_case', logger: { logQuery: (text, params) => void seen.push({ sql: text, params }) } }));
+      return seen;
     };
-    const workById = {
-      sql: `select w.*, u.user_name, u.avatar from works w join users u on u.id = w.author_id where w.id = $1`,
-      params: [detailId],
-    };
+    // works.get reads the work with the viewer's reactions; comments.list checks the work and reads one page of threads
+    const detailQueries = await recorded(async (db) => {
+      await worksRepository(db).byId(detailId, userId);
+      await worksRepository(db).byId(detailId);
+      await commentsRepository(db).threadPage(userId, detailId, { order: 'newest', cursor: null, limit: 20 }, COMMENT_LIMITS.previewReplies);
+    });
     // each page is what the browser asks for it, one call after another, against the same reads in raw SQL
     const pages = [
       { name: 'home recommend', calls: [{ path: calls.home.feed.path, input: { tab: 'recommend', limit: 20 } }], raw: [render(works.recommendRows(userId, null, 20))] },
       {
         name: 'my following (500 accounts)',
         calls: [{ path: calls.home.feed.path, input: { tab: 'following', limit: 20 } }],
-        raw: [render(works.followedAuthorsOrAgents(follows, userId, null, 20))],
+        raw: [render(works.following(followingFeedSql(userId), userId, null, 20))],
       },
       {
         name: 'work detail (200 comments)',
@@ -212,7 +218,7 @@ export async function feed() {
           { path: calls.works.get.path, input: { id: detailId } },
           { path: calls.comments.list.path, input: { workId: detailId, order: 'newest', limit: 20 } },
         ],
-        raw: [workById, topComments],
+        raw: detailQueries,
       },
       { name: 'search works', calls: [{ path: calls.search.search.path, input: { q: searchText, type: 'works', limit: 20 } }], raw: [render(works.searchRows(searchText, userId, null, 20))] },
     ];
@@ -241,7 +247,10 @@ export async function feed() {
       // warm both sides (JIT, plans, connections)
       await load(clients, clients * 2, async () => void (await runApp()));
       await load(clients, clients * 2, runRaw);
+      const cpuBefore = cpuMsOf(server.child.pid as number);
       const app = await load(clients, requests, async () => void (await runApp()));
+      // the server's own CPU per page: what the app adds on its side, whatever else the machine runs
+      const serverCpuMsPerPage = round((cpuMsOf(server.child.pid as number) - cpuBefore) / requests);
       const direct = await load(clients, requests, runRaw);
       const appP99 = pct(app, 0.99);
       const rawP99 = pct(direct, 0.99);
@@ -254,6 +263,7 @@ export async function feed() {
         rawP50Ms: pct(direct, 0.5),
         rawP99Ms: rawP99,
         appOverRawP99: round(appP99 / rawP99),
+        serverCpuMsPerPage,
         met,
       };
       console.error(`${page.name}: ${JSON.stringify(results[page.name])}`);

@@ -38,6 +38,8 @@ const OWNER: Record<string, string | null> = {
   agentFollows: 'social',
   userBlocks: 'social',
   followCounts: 'social',
+  // My Following written ahead; migration 0016's triggers keep it from works and follows
+  followingFeed: 'social',
   comments: 'comments',
   commentLikes: 'comments',
   reports: 'reports',

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
+import { works } from './content.ts';
 import { users } from './users.ts';
 
 /** A user following another user (SPEC §4 Social). */
@@ -56,3 +57,23 @@ export const followCounts = pgTable('follow_counts', {
   followers: integer('followers').notNull().default(0),
   following: integer('following').notNull().default(0),
 });
+
+/**
+ * My Following, written ahead (docs/social.md, decision 0018): a row for each shown work of
+ * each account or agent a user follows, kept by triggers of migration 0016 on works,
+ * user_follows and agent_follows, so reading the tab is one range of this key rather than a
+ * probe per followed account. Rows exist only while the work is shown and followed.
+ */
+export const followingFeed = pgTable(
+  'following_feed',
+  {
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.publishedAt, t.workId] }), index('following_feed_work_idx').on(t.workId)],
+);

@@ -13,19 +13,12 @@ type CommunityTabValue = z.infer<typeof CommunityTab>;
 
 const KIND_TABS = { image: 'image', video: 'video', audio: 'audio', post: 'post' } as const;
 
-export function homeService(deps: {
-  home: HomeRepository;
-  agents: Pick<AgentsService, 'feedRows'>;
-  works: Pick<WorksService, 'feedRows'>;
-  social: Pick<SocialService, 'followedAuthorsSql' | 'followedAgentsSql'>;
-}) {
+export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsService, 'feedRows'>; works: Pick<WorksService, 'feedRows'>; social: Pick<SocialService, 'followingFeedSql'> }) {
   const { home, works, social } = deps;
   const newestPage = async (query: SQL, limit: number) => {
     const page = toPage(await home.works(query), limit, (r) => r);
     return { items: page.items.map(presentWorkCard), nextCursor: page.nextCursor, needsLogin: false };
   };
-  // who the viewer follows, as one-column subqueries of ids the social feature answers
-  const followsOf = (viewerId: string) => ({ authors: social.followedAuthorsSql(viewerId), agents: social.followedAgentsSql(viewerId) });
   return {
     /**
      * One page of a home tab (docs/home.md). Every tab shows only what anyone may see, never
@@ -46,7 +39,7 @@ export function homeService(deps: {
       if (tab === 'following' && !viewerId) return { items: [], nextCursor: null, needsLogin: true };
       const query =
         tab === 'following' && viewerId
-          ? works.feedRows.followedAuthorsOrAgents(followsOf(viewerId), viewerId, decodeCursor(cursor), limit)
+          ? works.feedRows.following(social.followingFeedSql(viewerId), viewerId, decodeCursor(cursor), limit)
           : works.feedRows.kind(KIND_TABS[tab as keyof typeof KIND_TABS], viewerId, decodeCursor(cursor), limit);
       return newestPage(query, limit);
     },

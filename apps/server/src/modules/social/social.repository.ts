@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { agentFollows, followCounts, userBlocks, userFollows, users } from '../../db/schema/index.ts';
+import { agentFollows, followCounts, followingFeed, userBlocks, userFollows, users } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import { notBlocked } from '../../platform/policy.ts';
 
@@ -208,10 +208,11 @@ export function socialRepository(db: Handle) {
   };
 }
 
-/** The ids of users `viewerId` follows, as a subquery for `inArray(column, …)` in other features' feeds. */
-export const followedAuthorsSql = (viewerId: string): SQL => sql`(select ${userFollows.followeeId} from ${userFollows} where ${userFollows.followerId} = ${viewerId})`;
-
-/** The ids of agents `viewerId` follows, as a subquery. */
-export const followedAgentsSql = (viewerId: string): SQL => sql`(select ${agentFollows.agentId} from ${agentFollows} where ${agentFollows.userId} = ${viewerId})`;
+/**
+ * The viewer's written-ahead My Following (`following_feed`, kept by migration 0016's
+ * triggers), as a subquery of (id, at): the work and its publish time.
+ */
+export const followingFeedSql = (viewerId: string): SQL =>
+  sql`(select ${followingFeed.workId} as id, ${followingFeed.publishedAt} as at from ${followingFeed} where ${followingFeed.viewerId} = ${viewerId})`;
 
 export type SocialRepository = ReturnType<typeof socialRepository>;

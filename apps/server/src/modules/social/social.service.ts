@@ -9,7 +9,7 @@ import type { AgentsService } from '../agents/agents.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { followNotice } from './follow-notice.ts';
-import { followedAgentsSql, followedAuthorsSql, socialRepository, type CountsRow } from './social.repository.ts';
+import { followingFeedSql, socialRepository, type CountsRow } from './social.repository.ts';
 
 const MINUTE = 60_000;
 const byTime = (row: { at: Date; userId: string }) => ({ at: row.at, id: row.userId });
@@ -174,10 +174,8 @@ export function socialService(deps: {
 
     // for other features
 
-    /** Subquery of the ids of users `viewerId` follows ("My Following"): `inArray(works.authorId, followedAuthorsSql(v))`. */
-    followedAuthorsSql: (viewerId: string): SQL => followedAuthorsSql(viewerId),
-    /** Subquery of the ids of agents `viewerId` follows. */
-    followedAgentsSql: (viewerId: string): SQL => followedAgentsSql(viewerId),
+    /** The viewer's My Following rows, as a subquery of (id, at) the works feature pages through. */
+    followingFeedSql: (viewerId: string): SQL => followingFeedSql(viewerId),
     /** Follower and following counts of users or agents by id; zeros for those never followed. */
     counts: (subjectIds: string[]): Promise<Map<string, CountsRow>> => social.counts(subjectIds),
     /** Whether `viewerId` follows user `userId` (false for a visitor). */

@@ -1,9 +1,10 @@
 import { calls, SOCIAL_LIMITS } from '@starlit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentFollows, followCounts, userFollows } from '../../db/schema/index.ts';
+import { agentFollows, followCounts, followingFeed, userFollows, works } from '../../db/schema/index.ts';
 import { openEvents } from '../../../test/events.ts';
 import { buildAdmin, buildAgent, buildDraftAgent, buildUser } from '../../../test/factories.ts';
+import { insertWork } from '../../../test/feed-rows.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 
 const c = calls.social;
@@ -274,20 +275,83 @@ describe('follow an agent', () => {
 });
 
 describe('for other features', () => {
-  it('answers the followed authors and agents as subqueries, counts and isFollowing', async () => {
+  it('answers counts and isFollowing', async () => {
     const [a, b] = await people(2);
     const agent = await buildAgent(t);
     await t.ok(c.follow, { userId: b.userId }, { as: a });
     await t.ok(c.followAgent, { agentId: agent.id }, { as: a });
     const social = t.starlit.services.social;
-    const db = t.starlit.database.db;
-    const authors = await db.execute<{ id: string }>(sql`select id from users where id in ${social.followedAuthorsSql(a.userId)}`);
-    expect(authors.rows.map((r) => r.id)).toEqual([b.userId]);
-    const agents = await db.execute<{ id: string }>(sql`select ${agentFollows.agentId} as id from ${agentFollows} where ${agentFollows.agentId} in ${social.followedAgentsSql(a.userId)}`);
-    expect(agents.rows.map((r) => r.id)).toEqual([agent.id]);
     const counts = await social.counts([a.userId, b.userId, agent.id]);
     expect(Object.fromEntries(counts)).toEqual({ [a.userId]: { followers: 0, following: 1 }, [b.userId]: { followers: 1, following: 0 }, [agent.id]: { followers: 1, following: 0 } });
     expect(await social.isFollowing(a.userId, b.userId)).toBe(true);
     expect(await social.isFollowing(null, b.userId)).toBe(false);
+  });
+});
+
+describe('My Following written ahead (following_feed)', () => {
+  /** What the feed must hold for these viewers, derived from follows and works as they are now. */
+  const derived = (viewers: string[]) => sql`
+    select f.follower_id as viewer, w.id as work, w.published_at as at from user_follows f join works w on w.author_id = f.followee_id
+      where f.follower_id in ${viewers} and w.is_public and w.published_at is not null and w.hidden_at is null
+    union
+    select a.user_id, w.id, w.published_at from agent_follows a join works w on w.agent_id = a.agent_id
+      where a.user_id in ${viewers} and w.is_public and w.published_at is not null and w.hidden_at is null`;
+  const rowsOf = async (query: ReturnType<typeof sql>) =>
+    (await t.starlit.database.db.execute<{ viewer: string; work: string; at: string }>(query)).rows.map((r) => `${r.viewer} ${r.work} ${new Date(r.at).toISOString()}`).sort();
+  const expectInStep = async (viewers: SignedIn[]) => {
+    const ids = viewers.map((v) => v.userId);
+    const kept = await rowsOf(sql`select viewer_id as viewer, work_id as work, published_at as at from ${followingFeed} where viewer_id in ${ids}`);
+    expect(kept).toEqual(await rowsOf(derived(ids)));
+    return kept.length;
+  };
+
+  it('stays equal to follows × shown works through publishing, hiding, following, blocking and deleting', async () => {
+    const [fan, other, author, agentOwner] = await people(4);
+    const agent = await buildAgent(t, { owner: agentOwner });
+    const db = t.starlit.database.db;
+    const shown = await insertWork(t, author);
+    await insertWork(t, author, { isPublic: false });
+    const draft = await insertWork(t, author, { publishedAt: null });
+    const withAgent = await insertWork(t, agentOwner, { agentId: agent.id });
+    expect(await expectInStep([fan, other])).toBe(0);
+
+    await t.ok(c.follow, { userId: author.userId }, { as: fan });
+    await t.ok(c.followAgent, { agentId: agent.id }, { as: fan });
+    await t.ok(c.followAgent, { agentId: agent.id }, { as: other });
+    expect(await expectInStep([fan, other])).toBe(3);
+
+    // publishing, republishing later, hiding and making private move the rows with the work
+    await db.update(works).set({ publishedAt: new Date() }).where(eq(works.id, draft));
+    expect(await expectInStep([fan, other])).toBe(4);
+    await db
+      .update(works)
+      .set({ publishedAt: new Date(Date.now() + 60_000) })
+      .where(eq(works.id, draft));
+    await db.update(works).set({ hiddenAt: new Date() }).where(eq(works.id, shown));
+    await db.update(works).set({ isPublic: false }).where(eq(works.id, withAgent));
+    expect(await expectInStep([fan, other])).toBe(1);
+    await db.update(works).set({ isPublic: true }).where(eq(works.id, withAgent));
+    // the author's work made with the agent stays while either path still leads to it
+    await db.update(works).set({ agentId: agent.id }).where(eq(works.id, draft));
+    expect(await expectInStep([fan, other])).toBe(4);
+    await t.ok(c.unfollow, { userId: author.userId }, { as: fan });
+    expect(await expectInStep([fan, other])).toBe(4);
+    await t.ok(c.unfollowAgent, { agentId: agent.id }, { as: fan });
+    expect(await expectInStep([fan, other])).toBe(2);
+
+    // a block removes the follows and with them the rows; a deleted work leaves no row
+    await t.ok(c.follow, { userId: author.userId }, { as: fan });
+    expect(await expectInStep([fan, other])).toBe(3);
+    await t.ok(c.block, { userId: author.userId }, { as: fan });
+    expect(await expectInStep([fan, other])).toBe(2);
+    await t.ok(calls.works.delete, { id: draft }, { as: author });
+    expect(await expectInStep([fan, other])).toBe(1);
+  });
+
+  it('misses no work when many follow and publish at once', async () => {
+    const authors = await people(3);
+    const fans = await people(6);
+    await Promise.all([...fans.flatMap((fan) => authors.map((a) => t.call(c.follow, { userId: a.userId }, { as: fan }))), ...authors.flatMap((a) => [insertWork(t, a), insertWork(t, a)])]);
+    expect(await expectInStep(fans)).toBe(fans.length * authors.length * 2);
   });
 });

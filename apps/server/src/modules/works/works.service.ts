@@ -193,7 +193,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       kind: (kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number) => works.kindRows(kind, viewerId, after, limit),
       creations: (viewerId: string | null, after: Cursor | null, limit: number) => works.creationRows(viewerId, after, limit),
       category: (category: WorkCategoryValue, viewerId: string | null, after: Cursor | null, limit: number) => works.categoryRows(category, viewerId, after, limit),
-      followedAuthorsOrAgents: (follows: { authors: SQL; agents: SQL }, viewerId: string, after: Cursor | null, limit: number) => works.followedAuthorsOrAgents(follows, viewerId, after, limit),
+      following: (feed: SQL, viewerId: string, after: Cursor | null, limit: number) => works.following(feed, viewerId, after, limit),
     },
 
     /** One page of shown works matching a search text, best match first (docs/search.md). */
