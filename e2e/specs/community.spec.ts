@@ -198,6 +198,11 @@ test('works and community: publish, react, fold, follow, search, report, block, 
       .getByRole('button', { name: new RegExp(postName) })
       .click();
     await expect(admin.getByRole('list', { name: 'Evidence pictures' }).getByRole('img')).toHaveCount(2);
+    // the evidence opens full screen, on the picture clicked
+    await admin.getByRole('button', { name: `View picture 2 from ${bName} full screen` }).click();
+    await expect(admin.getByRole('dialog', { name: '2 / 2' })).toBeVisible();
+    await admin.keyboard.press('Escape');
+    await expect(admin.getByRole('dialog', { name: '2 / 2' })).toBeHidden();
     await admin.getByRole('textbox', { name: 'Reason (shown to the author)' }).fill('Advertising links are not allowed');
     await admin.getByRole('button', { name: 'Hide work' }).click();
     await expect(admin.getByText('Work hidden; the author and the reporters were told')).toBeVisible();

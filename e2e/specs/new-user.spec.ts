@@ -1,31 +1,13 @@
 import { calls } from '@starlit/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { callAs } from '../support/api';
-import { gradientPng } from '../support/media';
+import { publishedAgent } from '../support/agents';
 import { signUpAt, uniqueName } from '../support/session';
 
 // What a new user meets first (issue 8), tried the way a person does: from the home page, by clicking.
 const LUNA = 'Luna 露娜';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-/** A published public agent of the signed-in user, made through the same calls the editor makes. */
-async function publishedAgent(page: Page, nickname: string): Promise<string> {
-  const { id } = await callAs(page, calls.agents.create, {
-    nickname,
-    roleSetting: 'A lighthouse keeper who reads the weather.',
-    opening: 'Storm coming, friend?',
-    roleIntro: 'Keeps the light on.',
-  });
-  await callAs(page, calls.agents.setSkills, { id, skills: ['TextToImage'] });
-  const voices = await callAs(page, calls.voices.list, { tab: 'recommend', limit: 1 });
-  await callAs(page, calls.agents.setVoices, { id, voices: [{ voiceId: voices.items[0].id }] });
-  await callAs(page, calls.avatars.upload2d, { agentId: id, image: gradientPng(32).toString('base64') });
-  await callAs(page, calls.agents.audition, { id });
-  await callAs(page, calls.agents.update, { id, isPublic: true });
-  await callAs(page, calls.agents.publish, { id });
-  return id;
-}
 
 /** Counts the calls to one API path the page makes from now on. */
 function countCalls(page: Page, path: string) {

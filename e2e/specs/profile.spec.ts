@@ -34,6 +34,16 @@ test('a new user edits name, gender, birthday and avatar in the user center and 
   await expect(page.getByLabel('Birthday')).toHaveValue('1995-04-12');
   await expect(page.getByRole('checkbox', { name: 'Hide my works from others' })).toBeChecked();
   await expect(page.locator('header img[src*="avatars-users"]').first()).toBeVisible();
+
+  // the profile's picture opens full screen (SCAN_IMAGE); Escape closes it
+  await page.getByRole('button', { name: `View ${renamed}'s picture full screen` }).click();
+  const viewer = page.getByRole('dialog', { name: 'Picture viewer' });
+  await expect(viewer.getByTestId('scan-image')).toHaveAttribute('src', /avatars-users/);
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer.getByTestId('scan-image')).toHaveAttribute('data-zoom', '1.25');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(accountButton(page, renamed)).toBeVisible();
 });
 

@@ -21,18 +21,33 @@ export type ModalName = (typeof MODAL_NAMES)[number];
 export const MODAL_AREAS = ['agentCenter', 'application', 'userCenter', 'agent', 'chatRoom', 'confirm', 'workDetail'] as const;
 export type ModalArea = (typeof MODAL_AREAS)[number];
 
-/** Which modal one area shows. */
+/** What SCAN_IMAGE shows: the pictures' storage keys and the one it opens on. */
+export interface ScanImagePayload {
+  images: string[];
+  start: number;
+}
+
+/** What a modal is opened with; a modal not named here opens with nothing. */
+export interface ModalPayloads {
+  SCAN_IMAGE: ScanImagePayload;
+}
+export type ModalPayload = ModalPayloads[keyof ModalPayloads];
+type PayloadArgs<N extends ModalName> = N extends keyof ModalPayloads ? [payload: ModalPayloads[N]] : [];
+
+/** Which modal one area shows, and what with. */
 export interface ModalAreaState {
   open: ModalName | null;
-  show(name: ModalName): void;
+  payload: ModalPayload | null;
+  show<N extends ModalName>(name: N, ...payload: PayloadArgs<N>): void;
   close(): void;
 }
 
 function createModalArea(): UseBoundStore<StoreApi<ModalAreaState>> {
   return create<ModalAreaState>((set) => ({
     open: null,
-    show: (name) => set({ open: name }),
-    close: () => set({ open: null }),
+    payload: null,
+    show: (name, ...payload) => set({ open: name, payload: payload[0] ?? null }),
+    close: () => set({ open: null, payload: null }),
   }));
 }
 
@@ -49,3 +64,12 @@ export const modalAreas: Record<ModalArea, UseBoundStore<StoreApi<ModalAreaState
   confirm: createModalArea(),
   workDetail: createModalArea(),
 };
+
+/**
+ * Shows pictures full screen (SCAN_IMAGE) from anywhere. It takes the application area, not the
+ * caller's, so it opens over whichever area's modal it came from (a work's detail) and leaves it
+ * open beneath.
+ */
+export function openPictures(images: string[], start = 0) {
+  modalAreas.application.getState().show('SCAN_IMAGE', { images, start });
+}

@@ -1,9 +1,12 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { WorkDetailModal } from '../features/works/work-detail-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
+import { ScanImage } from '../features/works/scan-image';
 import { BuildIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
-import { MODAL_AREAS, modalAreas, type ModalArea, type ModalName } from './modal-areas';
+import { MODAL_AREAS, modalAreas, type ModalArea, type ModalName, type ModalPayload, type ScanImagePayload } from './modal-areas';
 
 /** A modal whose content arrives with a later feature: its title and an honest "coming soon". */
 function ComingSoonModal({ name, onClose }: { name: ModalName; onClose(): void }) {
@@ -21,8 +24,20 @@ function ComingSoonModal({ name, onClose }: { name: ModalName; onClose(): void }
   );
 }
 
-function AreaModal({ name, onClose }: { name: ModalName; onClose(): void }) {
+/** SCAN_IMAGE: the pictures belong to the page they were opened on, so Back or a link closes them with it. */
+function ScanImageModal({ pictures, onClose }: { pictures: ScanImagePayload; onClose(): void }) {
+  const { key } = useLocation();
+  const openedOn = useRef(key);
+  useEffect(() => {
+    if (key !== openedOn.current) onClose();
+  }, [key, onClose]);
+  return <ScanImage images={pictures.images} start={pictures.start} onClose={onClose} />;
+}
+
+function AreaModal({ name, payload, onClose }: { name: ModalName; payload: ModalPayload | null; onClose(): void }) {
   switch (name) {
+    case 'SCAN_IMAGE':
+      return payload && <ScanImageModal pictures={payload} onClose={onClose} />;
     case 'WORK_DETAIL':
       // the address closes it (features/works/work-address), so Back and links agree
       return <WorkDetailModal />;
@@ -36,8 +51,9 @@ function AreaModal({ name, onClose }: { name: ModalName; onClose(): void }) {
 /** The open modal of one area, if any; it re-renders only when this area changes. */
 function AreaHost({ area }: { area: ModalArea }) {
   const name = modalAreas[area]((s) => s.open);
+  const payload = modalAreas[area]((s) => s.payload);
   const close = modalAreas[area]((s) => s.close);
-  return name ? <AreaModal name={name} onClose={close} /> : null;
+  return name ? <AreaModal name={name} payload={payload} onClose={close} /> : null;
 }
 
 /** Renders the open modal of every area of the application state (SPEC §3). */

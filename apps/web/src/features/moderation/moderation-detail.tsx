@@ -2,7 +2,8 @@ import { calls, MODERATION_LIMITS, ModerationReason, type CallOutput } from '@st
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall, useCallMutation } from '../../api/calls';
-import { imageUrl, staticUrl } from '../../platform/static-url';
+import { openPictures } from '../../app/modal-areas';
+import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { DateTime } from '../../ui/date-time';
@@ -36,9 +37,14 @@ function ReportCard({ report }: { report: Report }) {
         <ul aria-label={t('detail.evidence')} className="mt-2 flex flex-wrap gap-2">
           {report.images.map((src, i) => (
             <li key={src}>
-              <a href={staticUrl(src)} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500">
+              <button
+                type="button"
+                onClick={() => openPictures(report.images, i)}
+                aria-label={t('detail.openPicture', { n: i + 1, name: report.reporter.userName })}
+                className="block cursor-zoom-in rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
                 <img src={imageUrl(src, 240)} alt={t('detail.picture', { n: i + 1, name: report.reporter.userName })} className="size-24 rounded-lg border border-line object-cover" />
-              </a>
+              </button>
             </li>
           ))}
         </ul>

@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { usePagedCall } from '../../api/calls';
 import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
 import { DateTime } from '../../ui/date-time';
 import { EmptyState } from '../../ui/empty-state';
 import { CheckIcon, ImageIcon, InboxIcon } from '../../ui/icons';
-import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
+import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
-import { Spinner } from '../../ui/spinner';
 
 const PAGE_SIZE = 20;
 
@@ -25,19 +23,6 @@ function ListSkeleton() {
         <Skeleton key={i} className="h-16 w-full rounded-xl" />
       ))}
     </Loading>
-  );
-}
-
-/** "Load more" under a paged list. */
-function MoreButton({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown } }) {
-  const { t } = useTranslation();
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="flex justify-center border-t border-line p-4">
-      <Button variant="secondary" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} icon={list.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}>
-        {list.isFetchingNextPage ? t('actions.loading') : t('actions.loadMore')}
-      </Button>
-    </div>
   );
 }
 
@@ -91,19 +76,22 @@ function QueueRow({ item, selected, onSelect }: { item: QueueItem; selected: boo
 export function QueueList({ selected, onSelect }: { selected: string | null; onSelect(workId: string): void }) {
   const { t } = useTranslation('moderation');
   const list = usePagedCall(calls.moderation.queue, { limit: PAGE_SIZE });
-  if (list.isPending) return <ListSkeleton />;
-  if (list.isError) return <LoadFailed onRetry={() => void list.refetch()} />;
-  const items = list.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState live icon={<CheckIcon size={30} />} title={t('queue.emptyTitle')} body={t('queue.emptyBody')} />;
   return (
-    <div>
-      <ul aria-label={t('queue.label')} className="flex flex-col gap-1 p-2">
-        {items.map((item) => (
-          <QueueRow key={item.workId} item={item} selected={item.workId === selected} onSelect={() => onSelect(item.workId)} />
-        ))}
-      </ul>
-      <MoreButton list={list} />
-    </div>
+    <PagedList
+      query={list}
+      select={(page) => page.items}
+      loading={<ListSkeleton />}
+      empty={<EmptyState live icon={<CheckIcon size={30} />} title={t('queue.emptyTitle')} body={t('queue.emptyBody')} />}
+      footerClassName="border-t border-line"
+    >
+      {(items) => (
+        <ul aria-label={t('queue.label')} className="flex flex-col gap-1 p-2">
+          {items.map((item) => (
+            <QueueRow key={item.workId} item={item} selected={item.workId === selected} onSelect={() => onSelect(item.workId)} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 
@@ -127,18 +115,21 @@ function LogRow({ entry }: { entry: LogEntry }) {
 export function AuditLog() {
   const { t } = useTranslation('moderation');
   const list = usePagedCall(calls.moderation.log, { limit: PAGE_SIZE });
-  if (list.isPending) return <ListSkeleton />;
-  if (list.isError) return <LoadFailed onRetry={() => void list.refetch()} />;
-  const entries = list.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) return <EmptyState live icon={<InboxIcon size={30} />} title={t('log.emptyTitle')} />;
   return (
-    <div>
-      <ul aria-label={t('tabs.log')} className="divide-y divide-line">
-        {entries.map((entry) => (
-          <LogRow key={entry.id} entry={entry} />
-        ))}
-      </ul>
-      <MoreButton list={list} />
-    </div>
+    <PagedList
+      query={list}
+      select={(page) => page.items}
+      loading={<ListSkeleton />}
+      empty={<EmptyState live icon={<InboxIcon size={30} />} title={t('log.emptyTitle')} />}
+      footerClassName="border-t border-line"
+    >
+      {(entries) => (
+        <ul aria-label={t('tabs.log')} className="divide-y divide-line">
+          {entries.map((entry) => (
+            <LogRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }

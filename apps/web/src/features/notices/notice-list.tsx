@@ -2,13 +2,11 @@ import { truncateByWidth } from '@starlit/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/app-store';
 import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { LoadFailed } from '../../ui/load-failed';
 import { InboxIcon } from '../../ui/icons';
 import { Loading } from '../../ui/loading';
+import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
-import { Spinner } from '../../ui/spinner';
 import { useNoticeList } from './notice-queries';
 import { useNoticeTitle } from './notice-title';
 import type { Notice, NoticeKind } from './notice-types';
@@ -70,36 +68,22 @@ function ListSkeleton() {
 /** One kind's notices with loading, empty, error and "load more" states. */
 export function NoticeList({ kind }: { kind: NoticeKind }) {
   const { t } = useTranslation('notices');
-  const { t: tc } = useTranslation();
   const list = useNoticeList(kind);
-  if (list.isPending) return <ListSkeleton />;
-  if (list.isError) {
-    return <LoadFailed onRetry={() => void list.refetch()} />;
-  }
-  const notices = list.data.pages.flatMap((page): Notice[] => page.items);
-  if (notices.length === 0) {
-    return <EmptyState live icon={<InboxIcon size={30} />} title={t(`empty.${kind}.title`)} body={t(`empty.${kind}.body`)} />;
-  }
   return (
-    <div>
-      <ul aria-label={t(kind === 'system' ? 'tabs.notifications' : 'tabs.interactive')} className="divide-y divide-line">
-        {notices.map((notice) => (
-          <NoticeRow key={notice.id} notice={notice} kind={kind} />
-        ))}
-      </ul>
-      {list.hasNextPage && (
-        <div className="flex justify-center border-t border-line p-4">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            icon={list.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}
-          >
-            {list.isFetchingNextPage ? tc('actions.loading') : tc('actions.loadMore')}
-          </Button>
-        </div>
+    <PagedList
+      query={list}
+      select={(page): Notice[] => page.items}
+      loading={<ListSkeleton />}
+      empty={<EmptyState live icon={<InboxIcon size={30} />} title={t(`empty.${kind}.title`)} body={t(`empty.${kind}.body`)} />}
+      footerClassName="border-t border-line"
+    >
+      {(notices) => (
+        <ul aria-label={t(kind === 'system' ? 'tabs.notifications' : 'tabs.interactive')} className="divide-y divide-line">
+          {notices.map((notice) => (
+            <NoticeRow key={notice.id} notice={notice} kind={kind} />
+          ))}
+        </ul>
       )}
-    </div>
+    </PagedList>
   );
 }

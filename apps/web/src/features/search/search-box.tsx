@@ -26,6 +26,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
     if (address) navigate(address);
   };
 
+  // the browser's clear button is drawn dark; the header is dark too, so it is turned white
   return (
     <form role="search" onSubmit={submit} className={`relative ${className}`}>
       <label className="sr-only" htmlFor={inputId}>
@@ -40,7 +41,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         onChange={(e) => setText(e.target.value)}
         placeholder={t('box.placeholder')}
         enterKeyHint="search"
-        className="h-9 w-full rounded-full border border-white/20 bg-white/10 pr-3 pl-9 text-sm text-white placeholder:text-white/60 focus:border-white/60 focus:bg-white/15 focus:outline-none"
+        className="h-9 w-full rounded-full border border-white/20 bg-white/10 pr-3 pl-9 text-sm text-white placeholder:text-white/60 focus:border-white/60 focus:bg-white/15 focus:outline-none [&::-webkit-search-cancel-button]:cursor-pointer [&::-webkit-search-cancel-button]:brightness-0 [&::-webkit-search-cancel-button]:invert"
       />
     </form>
   );

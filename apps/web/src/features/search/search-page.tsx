@@ -7,12 +7,10 @@ import { Avatar } from '../../ui/avatar';
 import { EmptyState } from '../../ui/empty-state';
 import { Grid } from '../../ui/grid';
 import { SearchIcon } from '../../ui/icons';
-import { LoadFailed } from '../../ui/load-failed';
-import { LoadMore } from '../../ui/load-more';
 import { Loading } from '../../ui/loading';
+import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
-import { uniqueBy } from '../../ui/unique';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { FeedCard } from '../home/feed-card';
 import type { FeedItem } from '../home/feed-types';
@@ -40,60 +38,42 @@ function UserRow({ user }: { user: Extract<Result, { type: 'users' }>['items'][n
 /** One tab of results, loading more as it scrolls. */
 function Results({ q, type, label }: { q: string; type: Type; label: string }) {
   const { t } = useTranslation('search');
-  const { t: tc } = useTranslation();
   const results = usePagedCall(calls.search.search, { q, type, limit: PAGE_SIZE });
-  if (results.isPending) {
-    return (
+  const common = {
+    query: results,
+    loading: (
       <Loading>
         <div className="flex justify-center py-16">
           <Spinner className="size-6" />
         </div>
       </Loading>
-    );
-  }
-  if (results.isError) return <LoadFailed onRetry={() => void results.refetch()} />;
-  const pages = results.data.pages;
-  const more = (
-    <LoadMore
-      hasMore={results.hasNextPage}
-      loading={results.isFetchingNextPage}
-      onLoadMore={() => void results.fetchNextPage()}
-      moreLabel={t('loadMore')}
-      loadingLabel={tc('actions.loading')}
-      endLabel={t('endOfList')}
-    />
-  );
+    ),
+    empty: <EmptyState live icon={<SearchIcon size={30} />} title={t('empty.title')} body={t('empty.body', { q })} />,
+    endLabel: t('endOfList'),
+  };
   if (type === 'users') {
-    const users = uniqueBy(
-      pages.flatMap((page) => (page.type === 'users' ? page.items : [])),
-      (u) => u.userId,
-    );
-    if (users.length === 0) return <EmptyState live icon={<SearchIcon size={30} />} title={t('empty.title')} body={t('empty.body', { q })} />;
     return (
-      <div>
-        <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {users.map((user) => (
-            <UserRow key={user.userId} user={user} />
-          ))}
-        </ul>
-        {more}
-      </div>
+      <PagedList {...common} select={(page) => (page.type === 'users' ? page.items : [])} keyOf={(user) => user.userId}>
+        {(users) => (
+          <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {users.map((user) => (
+              <UserRow key={user.userId} user={user} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     );
   }
-  const cards = uniqueBy(
-    pages.flatMap((page): FeedItem[] => (page.type === 'users' ? [] : page.items)),
-    (item) => `${item.type}-${item.id}`,
-  );
-  if (cards.length === 0) return <EmptyState live icon={<SearchIcon size={30} />} title={t('empty.title')} body={t('empty.body', { q })} />;
   return (
-    <div>
-      <Grid label={label}>
-        {cards.map((item) => (
-          <FeedCard key={`${item.type}-${item.id}`} item={item} />
-        ))}
-      </Grid>
-      {more}
-    </div>
+    <PagedList {...common} select={(page): FeedItem[] => (page.type === 'users' ? [] : page.items)} keyOf={(item) => `${item.type}-${item.id}`}>
+      {(cards) => (
+        <Grid label={label}>
+          {cards.map((item) => (
+            <FeedCard key={`${item.type}-${item.id}`} item={item} />
+          ))}
+        </Grid>
+      )}
+    </PagedList>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatDateTime } from '@starlit/contract/rules';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCall } from '../../api/calls';
+import { openPictures } from '../../app/modal-areas';
 import { Avatar } from '../../ui/avatar';
 import { BlockButton } from '../social/block-button';
 import { FollowButton } from '../social/follow-button';
@@ -12,6 +13,7 @@ export type ProfileData = z.output<typeof Profile>;
 /** Who the profile is: picture, name, gender, when they joined, and the counts of what they share. */
 export function ProfileHeader({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
+  const picture = profile.avatar;
   // follows and blocks are the social feature's: it answers the counts and the buttons' state
   const relation = useCall(calls.social.relation, { userId: profile.userId });
   const counts = [
@@ -24,7 +26,18 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
   return (
     <header className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-5 shadow-sm sm:flex-row sm:items-center sm:p-7">
       <div className="flex min-w-0 items-center gap-4 sm:gap-5">
-        <Avatar name={profile.userName} src={profile.avatar} size="xl" />
+        {picture ? (
+          <button
+            type="button"
+            onClick={() => openPictures([picture])}
+            aria-label={t('header.openAvatar', { name: profile.userName })}
+            className="shrink-0 cursor-zoom-in rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <Avatar name={profile.userName} src={picture} size="xl" />
+          </button>
+        ) : (
+          <Avatar name={profile.userName} src={null} size="xl" />
+        )}
         <div className="min-w-0">
           <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold text-ink">
             <span className="truncate">{profile.userName}</span>

@@ -1,21 +1,22 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { Grid } from '../../ui/grid';
 import { AlertIcon, UserIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
+import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
 import { AgentTile } from '../agents/center/agent-tile';
 import { useCurrentUser } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
-import { FeedCard } from '../home/feed-card';
+import { FeedCard, FeedCardSkeleton } from '../home/feed-card';
 import { Blacklist } from '../social/blacklist';
 import { FollowList } from '../social/follow-list';
 import { MyWorks } from '../works/my-works';
-import { EmptyList, PagedGrid } from './paged-grid';
 import { PersonalInfo } from './personal-info';
 import { ProfileHeader, type ProfileData } from './profile-header';
 import { asFeedWork, useProfile, useProfileAgents, useProfileWorks } from './user-queries';
@@ -52,34 +53,57 @@ function WithProfile({ userId, children }: { userId: string; children: (profile:
   return <div className={page}>{children(profile.data)}</div>;
 }
 
+function CardsSkeleton({ label }: { label: string }) {
+  return (
+    <Loading>
+      <Grid label={label} busy>
+        {Array.from({ length: 5 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count; the index is their identity
+          <FeedCardSkeleton key={i} />
+        ))}
+      </Grid>
+    </Loading>
+  );
+}
+
 function WorksTab({ profile, section }: { profile: ProfileData; section: 'works' | 'posts' }) {
   const { t } = useTranslation('users');
   const query = useProfileWorks(profile.userId, section, !profile.worksHidden);
-  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   if (profile.worksHidden) return <EmptyState icon={<UserIcon size={28} />} title={t('profile.private.title')} body={t('profile.private.body')} />;
+  const label = t(section === 'posts' ? 'tabs.activities' : 'tabs.works');
   return (
-    <PagedGrid
-      list={{ ...query, items }}
-      label={t(section === 'posts' ? 'tabs.activities' : 'tabs.works')}
-      empty={<EmptyList title={t(section === 'posts' ? 'profile.emptyPosts' : 'profile.emptyWorks')} />}
+    <PagedList
+      query={query}
+      select={(page) => page.items}
+      loading={<CardsSkeleton label={label} />}
+      empty={<EmptyState live title={t(section === 'posts' ? 'profile.emptyPosts' : 'profile.emptyWorks')} />}
     >
-      {(work) => <FeedCard key={work.id} item={asFeedWork(work)} />}
-    </PagedGrid>
+      {(works) => (
+        <Grid label={label}>
+          {works.map((work) => (
+            <FeedCard key={work.id} item={asFeedWork(work)} />
+          ))}
+        </Grid>
+      )}
+    </PagedList>
   );
 }
 
 function AgentsTab({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
   const query = useProfileAgents(profile.userId);
-  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   return (
-    <PagedGrid list={{ ...query, items }} label={t('tabs.chat')} empty={<EmptyList title={t('profile.emptyAgents')} />}>
-      {(agent) => (
-        <li key={agent.id} className="min-w-0">
-          <AgentTile agent={agent} />
-        </li>
+    <PagedList query={query} select={(page) => page.items} loading={<CardsSkeleton label={t('tabs.chat')} />} empty={<EmptyState live title={t('profile.emptyAgents')} />}>
+      {(agents) => (
+        <Grid label={t('tabs.chat')}>
+          {agents.map((agent) => (
+            <li key={agent.id} className="min-w-0">
+              <AgentTile agent={agent} />
+            </li>
+          ))}
+        </Grid>
       )}
-    </PagedGrid>
+    </PagedList>
   );
 }
 

@@ -8,10 +8,9 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Grid } from '../../ui/grid';
-import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
+import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
-import { Spinner } from '../../ui/spinner';
 import { BookmarkIcon } from '../../ui/icons';
 import { useAuthStore } from '../auth/auth-store';
 import { redirectToSignIn } from '../auth/sign-in';
@@ -111,30 +110,20 @@ export function MyCollections() {
       />
     );
   }
-  if (list.isPending) return <GridSkeleton />;
-  if (list.isError) return <LoadFailed onRetry={() => void list.refetch()} />;
-  const works = list.data.pages.flatMap((page) => page.items);
-  if (works.length === 0) return <EmptyState live icon={<BookmarkIcon size={30} />} title={t('collections.emptyTitle')} body={t('collections.emptyBody')} />;
   return (
-    <div>
-      <Grid label={t('collections.title')} busy={list.isFetchingNextPage}>
-        {works.map((work) => (
-          <CollectedWork key={work.id} work={work} />
-        ))}
-      </Grid>
-      {list.hasNextPage && (
-        <div className="flex justify-center p-4">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            icon={list.isFetchingNextPage ? <Spinner className="size-4" /> : undefined}
-          >
-            {list.isFetchingNextPage ? tc('actions.loading') : tc('actions.loadMore')}
-          </Button>
-        </div>
+    <PagedList
+      query={list}
+      select={(page) => page.items}
+      loading={<GridSkeleton />}
+      empty={<EmptyState live icon={<BookmarkIcon size={30} />} title={t('collections.emptyTitle')} body={t('collections.emptyBody')} />}
+    >
+      {(works) => (
+        <Grid label={t('collections.title')} busy={list.isFetchingNextPage}>
+          {works.map((work) => (
+            <CollectedWork key={work.id} work={work} />
+          ))}
+        </Grid>
       )}
-    </div>
+    </PagedList>
   );
 }

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePagedCall } from '../../api/calls';
 import { imageUrl } from '../../platform/static-url';
-import { Button, buttonClass } from '../../ui/button';
+import { buttonClass } from '../../ui/button';
 import { DateTime } from '../../ui/date-time';
 import { EmptyState } from '../../ui/empty-state';
 import { ImageIcon, MusicIcon, TextIcon, VideoIcon } from '../../ui/icons';
-import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
+import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
 import { AuthorActions } from './work-actions';
 import { useOpenWork } from './work-address';
@@ -66,7 +66,6 @@ function WorkRow({ work }: { work: Work }) {
 export function MyWorks() {
   const { t } = useTranslation('works');
   const mine = usePagedCall(calls.works.mine, {});
-  const works = mine.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="my-works-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -80,26 +79,24 @@ export function MyWorks() {
           {t('create.post')}
         </Link>
       </div>
-      {mine.isPending ? (
-        <Loading>
-          <Skeleton className="h-24 w-full" />
-        </Loading>
-      ) : mine.isError ? (
-        <LoadFailed onRetry={() => void mine.refetch()} />
-      ) : works.length === 0 ? (
-        <EmptyState icon={<ImageIcon size={30} />} title={t('mine.empty')} body={t('mine.emptyBody')} />
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {works.map((work) => (
-            <WorkRow key={work.id} work={work} />
-          ))}
-        </ul>
-      )}
-      {mine.hasNextPage && (
-        <Button variant="secondary" className="self-center" disabled={mine.isFetchingNextPage} onClick={() => void mine.fetchNextPage()}>
-          {t('mine.loadMore')}
-        </Button>
-      )}
+      <PagedList
+        query={mine}
+        select={(page) => page.items}
+        loading={
+          <Loading>
+            <Skeleton className="h-24 w-full" />
+          </Loading>
+        }
+        empty={<EmptyState icon={<ImageIcon size={30} />} title={t('mine.empty')} body={t('mine.emptyBody')} />}
+      >
+        {(works) => (
+          <ul className="flex flex-col gap-3">
+            {works.map((work) => (
+              <WorkRow key={work.id} work={work} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

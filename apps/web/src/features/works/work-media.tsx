@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openPictures } from '../../app/modal-areas';
 import { imageUrl, staticUrl } from '../../platform/static-url';
 import { AudioPlayer } from './audio-player';
-import { ScanImage } from './scan-image';
 import type { Work } from './work-types';
 
 const DETAIL_IMAGE_WIDTH = 1200;
@@ -17,8 +16,8 @@ function picturesOf(work: Work): string[] {
 /** A work's media: a picture or a post's pictures (each opens SCAN_IMAGE), a sound with its waveform, a video. */
 export function WorkMedia({ work }: { work: Work }) {
   const { t } = useTranslation('works');
-  const [viewing, setViewing] = useState<number | null>(null);
   const pictures = picturesOf(work);
+  const cover = work.cover;
 
   if (work.kind === 'video') {
     if (!work.media) return <p className="rounded-xl bg-brand-50 p-6 text-sm text-muted dark:bg-white/5">{t('detail.noMedia')}</p>;
@@ -36,7 +35,16 @@ export function WorkMedia({ work }: { work: Work }) {
   if (work.kind === 'audio') {
     return (
       <div className="flex flex-col gap-3">
-        {work.cover && <img src={imageUrl(work.cover, DETAIL_IMAGE_WIDTH)} alt="" className="aspect-[16/10] w-full rounded-xl object-cover" />}
+        {cover && (
+          <button
+            type="button"
+            onClick={() => openPictures([cover])}
+            aria-label={t('detail.openCover')}
+            className="block w-full cursor-zoom-in rounded-xl focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <img src={imageUrl(cover, DETAIL_IMAGE_WIDTH)} alt="" className="aspect-[16/10] w-full rounded-xl object-cover" />
+          </button>
+        )}
         {work.media ? <AudioPlayer src={staticUrl(work.media)} name={work.name} /> : <p className="text-sm text-muted">{t('detail.noMedia')}</p>}
       </div>
     );
@@ -51,7 +59,7 @@ export function WorkMedia({ work }: { work: Work }) {
             <li key={src}>
               <button
                 type="button"
-                onClick={() => setViewing(i)}
+                onClick={() => openPictures(pictures, i)}
                 aria-label={t('detail.openPicture', { n: i + 1 })}
                 className="block w-full cursor-zoom-in overflow-hidden rounded-xl bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:bg-white/5"
               >
@@ -65,7 +73,6 @@ export function WorkMedia({ work }: { work: Work }) {
           ))}
         </ul>
       )}
-      {viewing !== null && <ScanImage images={pictures} start={viewing} onClose={() => setViewing(null)} />}
     </div>
   );
 }

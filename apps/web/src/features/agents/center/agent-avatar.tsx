@@ -2,6 +2,7 @@ import type { Agent } from '@starlit/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { openPictures } from '../../../app/modal-areas';
 import { imageUrl } from '../../../platform/static-url';
 import { VrmViewer } from '../../avatars/vrm-viewer';
 
@@ -21,6 +22,7 @@ export function initialKind(avatar: AvatarFields): '2d' | '3d' | null {
 export function AgentAvatar({ avatar, name }: { avatar: AvatarFields; name: string }) {
   const { t } = useTranslation('agents');
   const [kind, setKind] = useState(() => initialKind(avatar));
+  const picture = avatar.image;
   const option = (value: '2d' | '3d', label: string, available: boolean) => (
     <button
       type="button"
@@ -36,7 +38,16 @@ export function AgentAvatar({ avatar, name }: { avatar: AvatarFields; name: stri
   );
   return (
     <div className="relative aspect-[4/5] w-full overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 shadow-xl shadow-brand-900/20">
-      {kind === '2d' && avatar.image && <img src={imageUrl(avatar.image, 800)} alt={t('center.avatar.imageAlt', { name })} className="size-full object-cover" />}
+      {kind === '2d' && picture && (
+        <button
+          type="button"
+          onClick={() => openPictures([picture])}
+          aria-label={t('center.avatar.open', { name })}
+          className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
+        >
+          <img src={imageUrl(picture, 800)} alt={t('center.avatar.imageAlt', { name })} className="size-full object-cover" />
+        </button>
+      )}
       {kind === '3d' && avatar.vrm && <VrmViewer src={avatar.vrm} label={t('center.avatar.modelAlt', { name })} className="size-full" />}
       {kind === null && (
         <div className="grid size-full place-items-center text-7xl font-bold text-white/70" aria-hidden="true">

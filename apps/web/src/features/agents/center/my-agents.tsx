@@ -5,8 +5,8 @@ import { useCallMutation } from '../../../api/calls';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Grid } from '../../../ui/grid';
-import { LoadFailed } from '../../../ui/load-failed';
 import { Loading } from '../../../ui/loading';
+import { PagedList } from '../../../ui/paged-list';
 import { Skeleton } from '../../../ui/skeleton';
 import { notifySuccess } from '../../../ui/toast';
 import { AGENT_READS, useMyAgents } from './agent-queries';
@@ -55,26 +55,24 @@ export function MyAgents({ viewer }: { viewer: string }) {
         )}
       </div>
       {managing && <ManageToolbar ns="agents" ids={ids} selection={selection} onSelect={setSelection} onDelete={() => setConfirming(true)} className="sticky top-2 z-10 bg-surface/95 backdrop-blur" />}
-      {mine.isPending ? (
-        <Loading>
-          <Skeleton className="h-48 w-full" />
-        </Loading>
-      ) : mine.isError ? (
-        <LoadFailed onRetry={() => void mine.refetch()} />
-      ) : agents.length === 0 ? (
-        <EmptyState title={t('center.mine.empty')} body={t('center.mine.emptyBody')} />
-      ) : (
-        <Grid label={t('center.mine.title')}>
-          {agents.map((agent) => (
-            <AgentTile key={agent.id} agent={agent} managing={managing} checked={selection.has(agent.id)} onToggle={() => setSelection(toggle(selection, agent.id))} />
-          ))}
-        </Grid>
-      )}
-      {mine.hasNextPage && (
-        <Button variant="secondary" className="self-center" disabled={mine.isFetchingNextPage} onClick={() => void mine.fetchNextPage()}>
-          {t('center.list.loadMore')}
-        </Button>
-      )}
+      <PagedList
+        query={mine}
+        select={(page) => page.items}
+        loading={
+          <Loading>
+            <Skeleton className="h-48 w-full" />
+          </Loading>
+        }
+        empty={<EmptyState title={t('center.mine.empty')} body={t('center.mine.emptyBody')} />}
+      >
+        {(shown) => (
+          <Grid label={t('center.mine.title')}>
+            {shown.map((agent) => (
+              <AgentTile key={agent.id} agent={agent} managing={managing} checked={selection.has(agent.id)} onToggle={() => setSelection(toggle(selection, agent.id))} />
+            ))}
+          </Grid>
+        )}
+      </PagedList>
       <ConfirmDelete ns="agents" open={confirming} count={selection.size} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => remove.mutate({ ids: [...selection] })} />
     </section>
   );
