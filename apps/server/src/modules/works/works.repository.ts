@@ -246,12 +246,14 @@ export function worksRepository(db: Handle) {
      */
     searchRows(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): SQL {
       const cursor = after ? sql`where (s.score, s.at, s.id) < (${after.score}::real, ${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``;
-      return sql`
-        select * from (
-          select ${feedColumns}, ts_rank(${works.searchDoc}, q.query, 1) as score
-          from ${works} join ${users} on ${users.id} = ${works.authorId}, starlit_search_query(${q}) q(query)
-          where ${works.searchDoc} @@ q.query and ${shown} and ${notBlocked(viewerId, works.authorId)}) s
-        ${cursor} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}`;
+      // every match is scored, so the page is chosen on works alone and only its rows meet their authors
+      return sql`select ${feedColumns}, s.score from ${works} join ${users} on ${users.id} = ${works.authorId} join (
+          select s.id, s.at, s.score from (
+            select ${works.id} as id, ${works.publishedAt} as at, ts_rank(${works.searchDoc}, q.query, 1) as score
+            from ${works}, starlit_search_query(${q}) q(query)
+            where ${works.searchDoc} @@ q.query and ${shown} and ${notBlocked(viewerId, works.authorId)}) s
+          ${cursor} order by s.score desc, s.at desc, s.id desc limit ${limit + 1}) s on s.id = ${works.id}
+        order by s.score desc, s.at desc, s.id desc`;
     },
 
     async search(q: string, viewerId: string | null, after: ScorePosition | null, limit: number): Promise<Array<FeedRow & { score: number }>> {
