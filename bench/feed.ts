@@ -8,6 +8,7 @@
 //   BENCH_FEED_CLIENTS   concurrent clients (default 64)
 //   BENCH_FEED_REQUESTS  requests per page and side (default 2000)
 //   BENCH_FEED_KEEP=1    keep the database afterwards (its name is printed) to study plans
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,6 +135,24 @@ function seedStatements(scale: number, viewerId: string) {
   };
 }
 
+/** The HTTP floor (bench/floor-server.ts) in a process of its own, as the app is. */
+async function startFloor(answers: Record<string, string>) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-floor-')), 'answers.json');
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/floor-server.ts')], { cwd: ROOT, env: { ...process.env, FLOOR_ANSWERS: file }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return {
+    origin,
+    stop: async () => {
+      await stopServer(child);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
 /** `total` calls of `task` from `clients` concurrent clients; each call's latency in ms. */
 async function load(clients: number, total: number, task: () => Promise<void>): Promise<number[]> {
   const times: number[] = [];
@@ -164,6 +183,7 @@ export async function feed() {
   // an idle connection closed by the server (the drop at the end) is no failure of the run
   raw.on('error', (err) => console.error(`raw pool: ${err.message}`));
   let child: Awaited<ReturnType<typeof startServer>>['child'] | null = null;
+  let stopFloor: (() => Promise<void>) | null = null;
   try {
     // the server migrates the new database; no chat provider is needed
     const server = await startServer('http://127.0.0.1:9', dataDir, database.url, logFile);
@@ -223,35 +243,46 @@ export async function feed() {
       { name: 'search works', calls: [{ path: calls.search.search.path, input: { q: searchText, type: 'works', limit: 20 } }], raw: [render(works.searchRows(searchText, userId, null, 20))] },
     ];
 
-    const post = async (callPath: string, input: unknown) => {
-      const res = await fetch(`${origin}${callPath}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(input) });
-      const envelope = (await res.json()) as { code: number; message: string; data: { items?: unknown[] } };
+    const answers: Record<string, string> = {};
+    const post = async (callPath: string, input: unknown, at = origin) => {
+      const body = JSON.stringify(input);
+      const res = await fetch(`${at}${callPath}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body });
+      const text = await res.text();
+      const envelope = JSON.parse(text) as { code: number; message: string; data: { items?: unknown[] } };
       if (envelope.code !== 0) throw new Error(`${callPath} answered ${envelope.code}: ${envelope.message}`);
+      if (at === origin) answers[`${callPath} ${body}`] = text;
       return envelope.data;
     };
+    // each call's answer as the app gave it, so the floor replays bytes of the same size
+    for (const page of pages) for (const c of page.calls) await post(c.path, c.input);
+    const floor = await startFloor(answers);
+    stopFloor = floor.stop;
 
     const results: Record<string, unknown> = {};
     const plans: Record<string, string[]> = {};
     let allMet = true;
     for (const page of pages) {
       // answers the last call's data: the list a page shows below its header
-      const runApp = async () => {
+      const runApp = async (at = origin) => {
         let last: Awaited<ReturnType<typeof post>> | null = null;
-        for (const c of page.calls) last = await post(c.path, c.input);
+        for (const c of page.calls) last = await post(c.path, c.input, at);
         return last;
       };
       const first = await runApp();
+      const runFloor = async () => void (await runApp(floor.origin));
       const runRaw = async () => {
         for (const q of page.raw) await raw.query(q.sql, q.params as unknown[]);
       };
       // warm both sides (JIT, plans, connections)
       await load(clients, clients * 2, async () => void (await runApp()));
       await load(clients, clients * 2, runRaw);
+      await load(clients, clients * 2, runFloor);
       const cpuBefore = cpuMsOf(server.child.pid as number);
       const app = await load(clients, requests, async () => void (await runApp()));
       // the server's own CPU per page: what the app adds on its side, whatever else the machine runs
       const serverCpuMsPerPage = round((cpuMsOf(server.child.pid as number) - cpuBefore) / requests);
       const direct = await load(clients, requests, runRaw);
+      const bare = await load(clients, requests, runFloor);
       const appP99 = pct(app, 0.99);
       const rawP99 = pct(direct, 0.99);
       const met = appP99 <= TARGETS.appP99Ms && appP99 <= rawP99 * TARGETS.appOverRawP99;
@@ -263,6 +294,9 @@ export async function feed() {
         rawP50Ms: pct(direct, 0.5),
         rawP99Ms: rawP99,
         appOverRawP99: round(appP99 / rawP99),
+        // the same calls answered by a bare Fastify process with the app's bytes: HTTP and the clients alone
+        floorP50Ms: pct(bare, 0.5),
+        floorP99Ms: pct(bare, 0.99),
         serverCpuMsPerPage,
         met,
       };
@@ -276,6 +310,7 @@ export async function feed() {
     for (const [name, list] of Object.entries(plans)) console.error(`\n=== ${name}\n${list.join('\n---\n')}`);
     return { scale, clients, requests, seedSeconds: seeding, counts, targets: TARGETS, pages: results, allMet, plans, cpus: os.cpus().length, loadAverage: os.loadavg()[0] };
   } finally {
+    await stopFloor?.();
     if (child) await stopServer(child);
     await raw.end().catch((err: Error) => console.error(`raw pool: ${err.message}`));
     if (process.env.BENCH_FEED_KEEP === '1') console.error(`kept ${database.url}`);
