@@ -20,7 +20,7 @@ export const authModule = defineModule({
       sessionTtlMs: config.sessionTtlMs,
       adminUsers: config.adminUsers,
       external: config.oidc ? openIdProvider(config.oidc) : null,
-      onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
+      onUserCreated: (user) => welcomeNotice(notices, user),
     });
     return {
       service: auth,
