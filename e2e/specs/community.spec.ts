@@ -111,6 +111,15 @@ test('works and community: publish, react, fold, follow, search, report, block, 
     await expect(a.getByText(/liked your work/)).toHaveCount(1);
   });
 
+  await test.step('switching language rewrites the same notice in the reader’s new language', async () => {
+    const language = a.getByRole('combobox', { name: /Language|語言/ });
+    await language.selectOption({ label: '繁體中文' });
+    await expect(a.getByText(/和其他 2 人喜歡了你的作品/)).toHaveCount(1);
+    await expect(a.getByText(/liked your work/)).toHaveCount(0);
+    await language.selectOption({ label: 'English' });
+    await expect(a.getByText(/and 2 others liked your work/)).toHaveCount(1);
+  });
+
   await test.step('B follows A and finds the work in My Following', async () => {
     const follow = detail.getByRole('button', { name: '追蹤', exact: true });
     await follow.click();
@@ -141,9 +150,14 @@ test('works and community: publish, react, fold, follow, search, report, block, 
     const post = b.getByRole('dialog', { name: postName });
     await post.getByRole('button', { name: '檢舉' }).click();
     const report = b.getByRole('dialog', { name: '檢舉此作品' });
+    // each missing field is asked for with SPEC §5's words, the ones the server answers too
+    await report.getByRole('button', { name: '下一步' }).click();
+    await expect(report.getByText('請選擇檢舉類型')).toBeVisible();
     await report.getByText('垃圾訊息或廣告').click();
     await report.getByRole('button', { name: '下一步' }).click();
     const details = b.getByRole('dialog', { name: '補充說明' });
+    await details.getByRole('button', { name: '送出檢舉' }).click();
+    await expect(details.getByText('請填寫檢舉說明')).toBeVisible();
     await details.getByRole('textbox', { name: '檢舉說明' }).fill('這是廣告連結');
     await details.getByLabel(/證據圖片/).setInputFiles(ffmpegPng('proof-one', 'color=c=red:size=320x240'));
     await details.getByLabel(/證據圖片/).setInputFiles(ffmpegJpg('proof-two'));
@@ -213,6 +227,11 @@ test('works and community: publish, react, fold, follow, search, report, block, 
     await a.getByRole('tab', { name: /^Notifications/ }).click();
     await a.getByRole('button', { name: /Your work was hidden/ }).click();
     await expect(a.getByRole('dialog', { name: 'Your work was hidden' })).toContainText('Reason: Advertising links are not allowed');
+    // the reporter reads the outcome in their own language, not the moderator's
+    await b.getByRole('link', { name: /^通知/ }).click();
+    await b.getByRole('tab', { name: /^通知/ }).click();
+    await b.getByRole('button', { name: /你的檢舉已審核/ }).click();
+    await expect(b.getByRole('dialog', { name: '你的檢舉已審核' })).toContainText('該作品已被隱藏');
     await admin.context().close();
   });
 

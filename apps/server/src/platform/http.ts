@@ -38,10 +38,16 @@ function validationMessage(lang: Language, issues: z.core.$ZodIssue[]): string {
   );
 }
 
+/**
+ * How a call answers input its schema refuses, when a feature's rules name their own codes
+ * (SPEC §5 texts a client shows as they are); by default 1001 with each field's message.
+ */
+export type InvalidInput = (issues: z.core.$ZodIssue[]) => AppError;
+
 /** Validates a request body with a contract schema; failures carry messages in the caller's language. */
-export function parseInput<S extends z.ZodType>(schema: S, body: unknown, lang: Language): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, body: unknown, lang: Language, invalid?: InvalidInput): z.output<S> {
   const parsed = schema.safeParse(body ?? {}, { error: zodErrorMap(lang) });
-  if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 200, validationMessage(lang, parsed.error.issues));
+  if (!parsed.success) throw invalid ? invalid(parsed.error.issues) : new AppError(ErrorCode.VALIDATION, 200, validationMessage(lang, parsed.error.issues));
   return parsed.data;
 }
 
@@ -55,6 +61,7 @@ export function registerCall<I extends z.ZodType, O extends z.ZodType, A extends
   call: CallDef<I, O, A>,
   authenticate: Authenticate,
   handler: (ctx: CallContext<z.output<I>, A>) => Promise<z.input<O>>,
+  options: { invalidInput?: InvalidInput } = {},
 ) {
   app.post(call.path, async (req, reply) => {
     const lang = requestLanguage(req);
@@ -62,7 +69,7 @@ export function registerCall<I extends z.ZodType, O extends z.ZodType, A extends
     const user = token ? await authenticate(token) : null;
     if (call.access !== 'public' && !user) throw unauthorized();
     if (call.access === 'admin' && user?.role !== 'admin') throw forbidden();
-    const input = parseInput(call.input, req.body, lang);
+    const input = parseInput(call.input, req.body, lang, options.invalidInput);
     const data = await handler({ input, user: user as CallContext<z.output<I>, A>['user'], lang, req, reply });
     return ok(call.output.parse(data));
   });

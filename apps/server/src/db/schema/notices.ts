@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { SYSTEM_NOTICE_KINDS } from '@starlit/contract';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** System notices: to everyone (recipient null) or to one user. */
@@ -7,6 +8,10 @@ export const systemNotices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    // a notice the product wrote (kind and params, read in the reader's language); null for an admin's free text
+    kind: text('kind', { enum: SYSTEM_NOTICE_KINDS }),
+    params: jsonb('params'),
+    // the admin's text; for a product notice its English, for anything reading the table as it is
     title: text('title').notNull(),
     content: text('content').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -40,6 +45,9 @@ export const interactNotices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['like', 'comment', 'reply', 'follow', 'gift', 'mention', 'other'] }).notNull(),
+    // the params of a notice the product wrote, read in the reader's language (null: free text)
+    params: jsonb('params'),
+    // free text as sent; for a product notice its English, for anything reading the table as it is
     title: text('title').notNull(),
     content: text('content').notNull(),
     targetType: text('target_type'),

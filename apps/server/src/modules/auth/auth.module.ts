@@ -21,7 +21,7 @@ export const authModule = defineModule({
       adminUsers: config.adminUsers,
       sessions: ctx.sessions,
       external: config.oidc ? openIdProvider(config.oidc) : null,
-      onUserCreated: (user, lang) => welcomeNotice(notices, user, lang),
+      onUserCreated: (user) => welcomeNotice(notices, user),
     });
     return {
       service: auth,

@@ -46,13 +46,13 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     return reply.redirect(url, 302);
   });
 
-  registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply, lang }) => {
+  registerCall(app, calls.auth.codeToToken, deps.authenticate, async ({ input, req, reply }) => {
     const cookieState = req.cookies[STATE_COOKIE];
     // Only a sign-in this browser started may finish here: someone else's link is refused
     // (login CSRF). The spec's payload is just {code}; the cookie then supplies the state.
     const state = input.state ?? cookieState;
     if (!state || state !== cookieState) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
-    const session = await auth.codeToToken(input.code, state, lang);
+    const session = await auth.codeToToken(input.code, state);
     reply.clearCookie(STATE_COOKIE, { path: '/' });
     return presentSession(session);
   });

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { DEFAULT_LANGUAGE, ErrorCode, type Language } from '@starlit/contract';
+import { ErrorCode, type Language } from '@starlit/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
@@ -22,8 +22,8 @@ export interface AuthServiceDeps {
   external: ExternalProvider | null;
   /** Resolved API tokens of the last seconds; forgotten here when a session ends. */
   sessions: SessionCache;
-  /** Runs once per new account, in the language the person signed up in. */
-  onUserCreated: (user: UserRow, lang: Language) => Promise<void>;
+  /** Runs once per new account. */
+  onUserCreated: (user: UserRow) => Promise<void>;
 }
 
 /**
@@ -64,9 +64,9 @@ export function authService(deps: AuthServiceDeps) {
     return row ? { user: { id: row.userId, userName: row.userName, role: row.role, sessionId: row.sessionId, joinedAt: row.joinedAt }, expiresAt: row.expiresAt } : null;
   }
 
-  async function insertUser(userName: string, passwordHash: string | null, lang: Language): Promise<UserRow | null> {
+  async function insertUser(userName: string, passwordHash: string | null): Promise<UserRow | null> {
     const user = await users.insert({ userName, passwordHash, role: isAdminName(userName) ? 'admin' : 'user' });
-    if (user) await deps.onUserCreated(user, lang);
+    if (user) await deps.onUserCreated(user);
     return user;
   }
 
@@ -85,9 +85,9 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Signs up with the built-in provider. */
-    async signUp(userName: string, password: string, lang: Language = DEFAULT_LANGUAGE): Promise<UserRow> {
+    async signUp(userName: string, password: string): Promise<UserRow> {
       if (await users.byName(userName)) throw new AppError(ErrorCode.AUTH_USERNAME_TAKEN);
-      const user = await insertUser(userName, await hash(password), lang);
+      const user = await insertUser(userName, await hash(password));
       if (!user) throw new AppError(ErrorCode.AUTH_USERNAME_TAKEN);
       return user;
     },
@@ -142,7 +142,7 @@ export function authService(deps: AuthServiceDeps) {
      * link. With the built-in provider the code is looked up here; with an external one it
      * is redeemed at the provider with PKCE.
      */
-    async codeToToken(code: string, state: string, lang: Language = DEFAULT_LANGUAGE): Promise<IssuedSession> {
+    async codeToToken(code: string, state: string): Promise<IssuedSession> {
       if (deps.external) {
         const flow = await auth.consumeState(state);
         if (!flow) throw new AppError(ErrorCode.AUTH_STATE_INVALID);
@@ -152,7 +152,7 @@ export function authService(deps: AuthServiceDeps) {
         } catch {
           throw new AppError(ErrorCode.AUTH_CODE_INVALID);
         }
-        const user = await this.userForIdentity(deps.external.issuer, identity.subject, identity.name, lang);
+        const user = await this.userForIdentity(deps.external.issuer, identity.subject, identity.name);
         return issueAppSession(user, flow.returnTo);
       }
       // the code first: a reused or expired code says so, whatever the state
@@ -167,13 +167,13 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Finds or creates the user for an external identity; names clash-free by suffixing. */
-    async userForIdentity(issuer: string, subject: string, preferredName: string, lang: Language = DEFAULT_LANGUAGE): Promise<UserRow> {
+    async userForIdentity(issuer: string, subject: string, preferredName: string): Promise<UserRow> {
       const existing = await users.byIdentity(issuer, subject);
       if (existing) return existing;
       const base = preferredName.replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 20) || 'user';
       for (let attempt = 0; attempt < 20; attempt++) {
         const name = attempt === 0 ? base : `${base}${randomBytes(2).readUInt16BE(0) % 10000}`;
-        const user = await insertUser(name.length >= 3 ? name : `${name}_user`, null, lang);
+        const user = await insertUser(name.length >= 3 ? name : `${name}_user`, null);
         if (user) {
           await users.linkIdentity(issuer, subject, user.id);
           return user;

@@ -8,8 +8,8 @@ export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsS
   const { comments, authenticate } = deps;
   const c = calls.comments;
 
-  registerCall(app, c.create, authenticate, async ({ user, input, lang }) => {
-    const { row, workAuthorId } = await comments.create(user.id, input, lang);
+  registerCall(app, c.create, authenticate, async ({ user, input }) => {
+    const { row, workAuthorId } = await comments.create(user.id, input);
     return presentComment(row, user.id, workAuthorId);
   });
 

@@ -1,4 +1,4 @@
-import { COMMENT_LIMITS, ErrorCode, type Language } from '@starlit/contract';
+import { COMMENT_LIMITS, ErrorCode } from '@starlit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -87,12 +87,12 @@ export function commentsService(deps: CommentsDeps) {
     try {
       await deps.notices.sendInteract(input);
     } catch (err) {
-      deps.log.warn({ err, kind: input.kind }, 'comment notice not sent');
+      deps.log.warn({ err }, 'comment notice not sent');
     }
   }
 
   return {
-    async create(userId: string, input: { workId: string; text: string; replyToId?: string }, lang: Language): Promise<Shown> {
+    async create(userId: string, input: { workId: string; text: string; replyToId?: string }): Promise<Shown> {
       const work = authorizeCommentOn(await deps.works.seeable(userId, input.workId));
       const user = await deps.users.byId(userId);
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -129,8 +129,7 @@ export function commentsService(deps: CommentsDeps) {
 
       const recipientId = target ? target.authorId : work.authorId;
       if (recipientId !== userId) {
-        const kind = target ? 'reply' : 'comment';
-        await notify({ recipientId, actorId: userId, kind, targetType: 'work', targetId: work.id, ...commentNotice(lang, kind, user.userName, work.name, input.text) });
+        await notify({ recipientId, actorId: userId, targetType: 'work', targetId: work.id, template: commentNotice(target ? 'reply' : 'comment', user.userName, work.name, input.text) });
       }
       const row = await comments.shownById(userId, created.id);
       if (!row) throw new AppError(ErrorCode.COMMENT_NOT_FOUND);

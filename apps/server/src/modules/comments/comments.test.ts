@@ -1,4 +1,4 @@
-import { calls, type CallOutput } from '@starlit/contract';
+import { calls, type CallOutput, type Language } from '@starlit/contract';
 import { encodeCursor } from '@starlit/contract/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,16 +338,34 @@ describe('counters under concurrency', () => {
 describe('notices', () => {
   const noticesOf = (user: SignedIn) => db().select().from(interactNotices).where(eq(interactNotices.recipientId, user.userId));
 
-  it('tells the work’s author of a comment and the person replied to of a reply, never oneself, in the commenter’s language', async () => {
+  const bell = async (user: SignedIn, lang: Language) => (await t.ok(calls.notices.interactList, {}, { as: user, lang })).items;
+
+  it('tells the work’s author of a comment and the person replied to of a reply, never oneself, each in the reader’s language', async () => {
     const a = await buildUser(t);
     const b = await buildUser(t);
     const w = await buildWork(t, a, { name: 'Aurora' });
+    // the commenter writes in Chinese; what is stored is the kind and its params, not their words
     const top = await t.ok(c.create, { workId: w.id, text: 'So pretty' }, { as: b, lang: 'zh_TW' });
     expect(await noticesOf(a)).toEqual([
-      expect.objectContaining({ kind: 'comment', actorId: b.userId, targetType: 'work', targetId: w.id, title: '新留言', content: expect.stringContaining('「Aurora」留言：So pretty') }),
+      expect.objectContaining({ kind: 'comment', actorId: b.userId, targetType: 'work', targetId: w.id, params: { actorName: b.userName, workName: 'Aurora', excerpt: 'So pretty' } }),
     ]);
-    await comment(a, w.id, 'Thank you!', top.id);
-    expect(await noticesOf(b)).toEqual([expect.objectContaining({ kind: 'reply', actorId: a.userId, content: expect.stringContaining('replied to your comment on "Aurora": Thank you!') })]);
+    expect(await bell(a, 'en_US')).toEqual([
+      expect.objectContaining({ kind: 'comment', title: `${b.userName} commented on your work`, content: `${b.userName} commented on your work "Aurora": So pretty` }),
+    ]);
+    expect(await bell(a, 'zh_TW')).toEqual([expect.objectContaining({ kind: 'comment', title: `${b.userName} 在你的作品留言`, content: `${b.userName} 在你的作品「Aurora」留言：So pretty` })]);
+
+    await t.ok(c.create, { workId: w.id, text: 'Thank you!', replyToId: top.id }, { as: a, lang: 'en_US' });
+    expect(await bell(b, 'zh_TW')).toEqual([
+      expect.objectContaining({
+        kind: 'reply',
+        actor: expect.objectContaining({ userId: a.userId }),
+        title: `${a.userName} 回覆了你的留言`,
+        content: `${a.userName} 回覆了你在「Aurora」的留言：Thank you!`,
+      }),
+    ]);
+    expect(await bell(b, 'en_US')).toEqual([
+      expect.objectContaining({ kind: 'reply', title: `${a.userName} replied to your comment`, content: `${a.userName} replied to your comment on "Aurora": Thank you!` }),
+    ]);
     await comment(a, w.id, 'my own');
     await comment(b, w.id, 'self reply', top.id);
     expect(await noticesOf(a)).toHaveLength(1);

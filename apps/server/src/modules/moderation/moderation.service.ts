@@ -68,12 +68,12 @@ export function moderationService(deps: {
 
     // notices after the commit: a notice of something that did not happen would be worse than a late one
     if (action !== 'dismiss') {
-      const text = authorNotice({ action, workName: work.name, reason: input.reason, hidden, activeStrikes: result.activeStrikes, mutedUntil: action === 'strike' ? result.mutedUntil : null });
-      await deps.notices.sendSystem({ recipientId: work.authorId, ...text, createdBy: adminId });
+      const template = authorNotice({ action, workName: work.name, reason: input.reason, hidden, activeStrikes: result.activeStrikes, mutedUntil: action === 'strike' ? result.mutedUntil : null });
+      await deps.notices.sendSystem({ recipientId: work.authorId, template, createdBy: adminId });
     }
     if (action !== 'unhide') {
-      const text = reporterNotice(action, work.name, hidden);
-      for (const reporterId of result.closed) await deps.notices.sendSystem({ recipientId: reporterId, ...text, createdBy: adminId });
+      const template = reporterNotice(action, work.name, hidden);
+      for (const reporterId of result.closed) await deps.notices.sendSystem({ recipientId: reporterId, template, createdBy: adminId });
     }
     return { closedReports: result.closed.length, hidden, activeStrikes: result.activeStrikes, mutedUntil: result.mutedUntil };
   }

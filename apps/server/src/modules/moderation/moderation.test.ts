@@ -1,4 +1,4 @@
-import { calls, type CallInput } from '@starlit/contract';
+import { calls, type CallInput, type Language } from '@starlit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userBlocks, users, userStrikes } from '../../db/schema/index.ts';
@@ -30,7 +30,7 @@ async function reportedWork(count = 2, types: Array<'spam' | 'hate'> = ['spam'])
   return { author, work, reporters };
 }
 
-const latestNotice = async (user: SignedIn) => (await t.ok(calls.notices.systemList, {}, { as: user })).items[0];
+const latestNotice = async (user: SignedIn, lang: Language = 'en_US') => (await t.ok(calls.notices.systemList, {}, { as: user, lang })).items[0];
 
 describe('access', () => {
   const inputs = (workId: string): Array<[keyof typeof c, CallInput<(typeof c)[keyof typeof c]>]> => [
@@ -102,21 +102,28 @@ describe('actions', () => {
     expect((await latestNotice(reporters[1])).content).toContain('Your report on "Loud" was reviewed: no rule was found broken');
     expect((await t.call(calls.works.get, { id: work.id }, { as: reporters[0] })).body.code).toBe(0);
     expect((await latestNotice(author)).title).not.toContain('hidden');
+    expect((await latestNotice(reporters[1], 'zh_TW')).content).toBe(`你對「Loud」的檢舉已審核：未發現違規，作品維持顯示。感謝你協助維護 Starlit 的安全。`);
   });
 
   it('hide takes the work from everyone but its author, who is told why; unhide brings it back', async () => {
     const { author, work, reporters } = await reportedWork(1);
-    expect(await t.ok(c.hide, { workId: work.id, reason: 'Spam links' }, { as: admin })).toMatchObject({ closedReports: 1, hidden: true });
+    // the moderator's language is not the readers': each reads the notices in their own
+    expect(await t.ok(c.hide, { workId: work.id, reason: 'Spam links' }, { as: admin, lang: 'zh_TW' })).toMatchObject({ closedReports: 1, hidden: true });
     for (const who of [reporters[0], await buildUser(t), admin, null]) expect((await t.call(calls.works.get, { id: work.id }, { as: who })).body.code).toBe(4001);
     const own = await t.ok(calls.works.get, { id: work.id }, { as: author });
     expect(own.hidden).toBe(true);
     const feed = await t.ok(calls.home.feed, { tab: 'image', limit: 100 }, {});
     expect(JSON.stringify(feed)).not.toContain(work.id);
-    const notice = await latestNotice(author);
-    expect(notice.title).toContain('Your work was hidden');
-    expect(notice.content).toContain('Spam links');
-    expect(notice.content).toContain('原因：Spam links');
-    expect((await latestNotice(reporters[0])).content).toContain('the work was hidden');
+    expect(await latestNotice(author, 'en_US')).toMatchObject({
+      title: 'Your work was hidden',
+      content: `Your work "${work.name}" was hidden by moderation: only you can see it now. Reason: Spam links`,
+    });
+    expect(await latestNotice(author, 'zh_TW')).toMatchObject({ title: '你的作品已被隱藏', content: `你的作品「${work.name}」已被管理員隱藏，現在只有你看得到。原因：Spam links` });
+    expect(await latestNotice(reporters[0], 'en_US')).toMatchObject({
+      title: 'Your report was reviewed',
+      content: `Your report on "${work.name}" was reviewed: the work was hidden. Thank you for keeping Starlit safe.`,
+    });
+    expect(await latestNotice(reporters[0], 'zh_TW')).toMatchObject({ title: '你的檢舉已審核', content: `你對「${work.name}」的檢舉已審核：該作品已被隱藏。感謝你協助維護 Starlit 的安全。` });
 
     expect(await t.ok(c.unhide, { workId: work.id }, { as: admin })).toMatchObject({ closedReports: 0, hidden: false });
     expect((await t.call(calls.works.get, { id: work.id }, { as: reporters[0] })).body.code).toBe(0);
@@ -147,6 +154,8 @@ describe('actions', () => {
     expect(refused.body.code).toBe(4701);
     expect((await t.call(calls.works.create, { name: 'Post', category: 'Living', description: 'hi' }, { as: author })).body.code).toBe(4701);
     expect((await latestNotice(author)).content).toContain('cannot publish or comment until');
+    expect(await latestNotice(author, 'zh_TW')).toMatchObject({ title: '你的帳號收到一次警告', content: expect.stringContaining('目前有效警告：3 次') });
+    expect((await latestNotice(author, 'zh_TW')).content).toContain('前無法發佈或留言');
 
     // a mute ends: the author publishes again
     await t.starlit.database.db

@@ -27,6 +27,7 @@ export function noticesRepository(db: Handle) {
     recipientId: interactNotices.recipientId,
     actorId: interactNotices.actorId,
     kind: interactNotices.kind,
+    params: interactNotices.params,
     title: interactNotices.title,
     content: interactNotices.content,
     targetType: interactNotices.targetType,
@@ -49,6 +50,8 @@ export function noticesRepository(db: Handle) {
         .select({
           id: systemNotices.id,
           recipientId: systemNotices.recipientId,
+          kind: systemNotices.kind,
+          params: systemNotices.params,
           title: systemNotices.title,
           content: systemNotices.content,
           createdBy: systemNotices.createdBy,
@@ -66,6 +69,8 @@ export function noticesRepository(db: Handle) {
         .select({
           id: systemNotices.id,
           recipientId: systemNotices.recipientId,
+          kind: systemNotices.kind,
+          params: systemNotices.params,
           title: systemNotices.title,
           content: systemNotices.content,
           createdBy: systemNotices.createdBy,
@@ -138,7 +143,7 @@ export function noticesRepository(db: Handle) {
     },
 
     /** One more person did the same: they become the actor, and the notice rises to the top as new. */
-    async fold(id: string, patch: { actorId: string | null; othersCount: number; title: string; content: string }): Promise<void> {
+    async fold(id: string, patch: { actorId: string | null; othersCount: number; params: unknown; title: string; content: string }): Promise<void> {
       await db
         .update(interactNotices)
         .set({ ...patch, createdAt: sql`clock_timestamp()` })

@@ -13,33 +13,33 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
     return { system: String(system), interact: String(interact), all: String(system + interact) };
   });
 
-  registerCall(app, c.systemList, authenticate, async ({ user, input }) => {
+  registerCall(app, c.systemList, authenticate, async ({ user, input, lang }) => {
     const page = await notices.listSystem(user, input.cursor, input.limit);
-    return { items: page.items.map(presentSystemNotice), nextCursor: page.nextCursor };
+    return { items: page.items.map((row) => presentSystemNotice(row, lang)), nextCursor: page.nextCursor };
   });
 
-  registerCall(app, c.systemDetail, authenticate, async ({ user, input }) => presentSystemNotice(await notices.openSystem(user, input.id)));
+  registerCall(app, c.systemDetail, authenticate, async ({ user, input, lang }) => presentSystemNotice(await notices.openSystem(user, input.id), lang));
 
   registerCall(app, c.systemRead, authenticate, async ({ user, input }) => ({ updated: await notices.markSystemRead(user, input.id ?? null) }));
 
-  registerCall(app, c.interactList, authenticate, async ({ user, input }) => {
+  registerCall(app, c.interactList, authenticate, async ({ user, input, lang }) => {
     const page = await notices.listInteract(user.id, input.cursor, input.limit);
-    return { items: page.items.map(presentInteractNotice), nextCursor: page.nextCursor };
+    return { items: page.items.map((row) => presentInteractNotice(row, lang)), nextCursor: page.nextCursor };
   });
 
-  registerCall(app, c.interactDetail, authenticate, async ({ user, input }) => presentInteractNotice(await notices.openInteract(user.id, input.id)));
+  registerCall(app, c.interactDetail, authenticate, async ({ user, input, lang }) => presentInteractNotice(await notices.openInteract(user.id, input.id), lang));
 
   registerCall(app, c.interactRead, authenticate, async ({ user, input }) => ({ updated: await notices.markInteractRead(user.id, input.id ?? null) }));
 
-  registerCall(app, c.createSystem, authenticate, async ({ user, input }) =>
-    presentSystemNotice(await notices.sendSystem({ recipientId: null, title: input.title, content: input.content, createdBy: user.id })),
+  registerCall(app, c.createSystem, authenticate, async ({ user, input, lang }) =>
+    presentSystemNotice(await notices.sendSystem({ recipientId: null, title: input.title, content: input.content, createdBy: user.id }), lang),
   );
 
-  registerCall(app, c.createUserSystem, authenticate, async ({ user, input }) =>
-    presentSystemNotice(await notices.sendSystem({ recipientId: input.userId, title: input.title, content: input.content, createdBy: user.id })),
+  registerCall(app, c.createUserSystem, authenticate, async ({ user, input, lang }) =>
+    presentSystemNotice(await notices.sendSystem({ recipientId: input.userId, title: input.title, content: input.content, createdBy: user.id }), lang),
   );
 
-  registerCall(app, c.createInteract, authenticate, async ({ input }) =>
+  registerCall(app, c.createInteract, authenticate, async ({ input, lang }) =>
     presentInteractNotice(
       await notices.sendInteract({
         recipientId: input.userId,
@@ -50,6 +50,7 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
         targetType: input.targetType,
         targetId: input.targetId,
       }),
+      lang,
     ),
   );
 }

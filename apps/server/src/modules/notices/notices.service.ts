@@ -1,4 +1,4 @@
-import { ErrorCode, type InteractKind as InteractKindSchema } from '@starlit/contract';
+import { ErrorCode, interactNoticeText, systemNoticeText, type InteractKind as InteractKindSchema, type InteractTemplate, type NoticeText, type SystemTemplate } from '@starlit/contract';
 import type { z } from 'zod';
 import { withTx, type Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -10,25 +10,46 @@ import { noticesRepository, type NoticesRepository } from './notices.repository.
 
 type InteractKind = z.infer<typeof InteractKindSchema>;
 
-/** What a feature sends when something happens to a user's things. */
-export interface InteractNoticeInput {
+/** Whom an interactive notice goes to, who caused it and what about. */
+interface InteractNoticeAddress {
   recipientId: string;
-  kind: InteractKind;
-  title: string;
-  content: string;
   actorId?: string | null;
   targetType?: string | null;
   targetId?: string | null;
 }
 
 /**
+ * What a feature sends when something happens to a user's things: a template (kind and
+ * params), written in each reader's language when read. Free text (`kind`, `title`,
+ * `content`) is only an admin's.
+ */
+export type InteractNoticeInput = InteractNoticeAddress & ({ template: InteractTemplate } | { kind: InteractKind; title: string; content: string });
+
+/** A system notice: an admin's free text, or a template the product sends. */
+export type SystemNoticeInput = { recipientId: string | null; createdBy: string | null } & ({ template: SystemTemplate } | NoticeText);
+
+/**
  * Folding: a notice of the same kind on the same target, to the same person, unread and
  * younger than `withinMs`, takes the new one in instead of a second row ("Ana and 3 others
- * liked your work"). `title` writes the stored text for the folded count.
+ * liked your work"): the count is the row's, the words the reader's.
  */
 export interface FoldOptions {
   withinMs: number;
-  title(othersCount: number): string;
+}
+
+/** The columns a notice is stored with: a template's kind and params, and its English as the stored text. */
+function interactColumns(input: InteractNoticeInput, othersCount: number) {
+  const { recipientId, targetType, targetId } = input;
+  const actorId = input.actorId ?? null;
+  if (!('template' in input)) return { recipientId, actorId, targetType, targetId, kind: input.kind, title: input.title, content: input.content, params: null };
+  const { kind, params } = input.template;
+  return { recipientId, actorId, targetType, targetId, kind, params, ...interactNoticeText(input.template, { actorName: null, othersCount }, 'en_US') };
+}
+
+function systemColumns(input: SystemNoticeInput) {
+  const { recipientId, createdBy } = input;
+  if (!('template' in input)) return { recipientId, createdBy, kind: null, params: null, title: input.title, content: input.content };
+  return { recipientId, createdBy, kind: input.template.kind, params: input.template.params, ...systemNoticeText(input.template, 'en_US') };
 }
 
 export function noticesService(deps: { db: Db; notices: NoticesRepository; users: UsersRepository; bus: Bus }) {
@@ -81,9 +102,9 @@ export function noticesService(deps: { db: Db; notices: NoticesRepository; users
     },
 
     /** A system notice to everyone (recipientId null) or to one user. */
-    async sendSystem(input: { recipientId: string | null; title: string; content: string; createdBy: string | null }) {
+    async sendSystem(input: SystemNoticeInput) {
       if (input.recipientId) await requireUser(input.recipientId);
-      const row = await notices.insertSystem(input);
+      const row = await notices.insertSystem(systemColumns(input));
       await bus.publish(input.recipientId ?? '*', { type: 'notice', box: 'system' });
       return row;
     },
@@ -105,15 +126,17 @@ export function noticesService(deps: { db: Db; notices: NoticesRepository; users
         fold && targetType && targetId
           ? await withTx(deps.db, undefined, async (tx) => {
               const repo = noticesRepository(tx);
-              const key = { recipientId: input.recipientId, kind: input.kind, targetType, targetId };
+              const columns = interactColumns(input, 0);
+              const key = { recipientId: input.recipientId, kind: columns.kind, targetType, targetId };
               await repo.lockFold(key);
               const into = await repo.foldTarget(key, new Date(Date.now() - fold.withinMs));
-              if (!into) return repo.insertInteract({ ...input, actorId });
+              if (!into) return repo.insertInteract(columns);
               const othersCount = into.othersCount + (into.actorId === actorId ? 0 : 1);
-              await repo.fold(into.id, { actorId, othersCount, title: fold.title(othersCount), content: input.content });
+              const { params, title, content } = interactColumns(input, othersCount);
+              await repo.fold(into.id, { actorId, othersCount, params, title, content });
               return into.id;
             })
-          : await notices.insertInteract({ ...input, actorId });
+          : await notices.insertInteract(interactColumns(input, 0));
       await bus.publish(input.recipientId, { type: 'notice', box: 'interact' });
       const row = await notices.interactById(input.recipientId, id);
       if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
@@ -124,8 +147,8 @@ export function noticesService(deps: { db: Db; notices: NoticesRepository; users
      * `sendInteract`, unless the recipient has not yet read the same kind of notice from the
      * same actor: following, unfollowing and following again must not fill the bell.
      */
-    async sendInteractOnce(input: InteractNoticeInput & { actorId: string }) {
-      if (await notices.hasUnreadInteractFrom(input.recipientId, input.actorId, input.kind)) return null;
+    async sendInteractOnce(input: InteractNoticeAddress & { actorId: string; template: InteractTemplate }) {
+      if (await notices.hasUnreadInteractFrom(input.recipientId, input.actorId, input.template.kind)) return null;
       return this.sendInteract(input);
     },
   };

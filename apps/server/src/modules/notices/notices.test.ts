@@ -1,5 +1,6 @@
 import { calls } from '@starlit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactNotices } from '../../db/schema/index.ts';
 import { openEvents } from '../../../test/events.ts';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { type SignedIn, startTestServer, type TestServer } from '../../../test/server.ts';
@@ -74,11 +75,21 @@ describe('system notices', () => {
     expect((await unread(bob)).system).toBe('2');
   });
 
-  it('welcomes a new account in the language it signed up in', async () => {
-    const row = await t.starlit.services.auth.signUp(`zh${Date.now().toString(36)}`, 'correct horse battery', 'zh_TW');
+  it('welcomes a new account in the language it is read in, whatever it signed up in', async () => {
+    const row = await t.starlit.services.auth.signUp(`zh${Date.now().toString(36)}`, 'correct horse battery');
     const u = await buildUser(t, row.userName);
-    const list = await t.call(c.systemList, {}, { as: u });
-    expect(list.body.data.items.map((n) => n.title)).toEqual(['歡迎來到 Starlit']);
+    const zh = (await t.ok(c.systemList, {}, { as: u, lang: 'zh_TW' })).items;
+    expect(zh).toEqual([expect.objectContaining({ title: '歡迎來到 Starlit', content: expect.stringContaining(`嗨，${row.userName}！`) })]);
+    const en = await t.ok(c.systemDetail, { id: zh[0].id }, { as: u, lang: 'en_US' });
+    expect(en).toMatchObject({ title: 'Welcome to Starlit', content: expect.stringContaining(`Hi ${row.userName}!`) });
+  });
+
+  it('keeps an admin’s notice as written in every language', async () => {
+    const admin = await buildAdmin(t);
+    const u = await buildUser(t);
+    const sent = await t.ok(c.createUserSystem, { userId: u.userId, title: 'Maintenance tonight', content: '22:00 UTC' }, { as: admin, lang: 'zh_TW' });
+    expect(sent).toMatchObject({ title: 'Maintenance tonight', content: '22:00 UTC' });
+    expect(await t.ok(c.systemDetail, { id: sent.id }, { as: u, lang: 'zh_TW' })).toMatchObject({ title: 'Maintenance tonight', content: '22:00 UTC' });
   });
 
   it('a new user does not inherit broadcasts sent before they joined', async () => {
@@ -224,16 +235,38 @@ describe('interactive notices', () => {
   it('folds notices on one target sent at once into one, counting the others, and keeps other targets apart', async () => {
     const recipient = await buildUser(t);
     const actors = await Promise.all(Array.from({ length: 6 }, () => buildUser(t)));
-    const fold = { withinMs: 60_000, title: (n: number) => `liked, and ${n} more` };
+    const fold = { withinMs: 60_000 };
     const send = (actor: SignedIn, targetId: string) =>
-      t.starlit.services.notices.sendInteract({ recipientId: recipient.userId, kind: 'like', title: 'liked', content: 'Moon', actorId: actor.userId, targetType: 'work', targetId }, { fold });
+      t.starlit.services.notices.sendInteract(
+        { recipientId: recipient.userId, actorId: actor.userId, targetType: 'work', targetId, template: { kind: 'like', params: { actorName: actor.userName, workName: 'Moon' } } },
+        { fold },
+      );
     await Promise.all([...actors.map((a) => send(a, 'moon')), send(actors[0], 'sun')]);
     const items = (await t.ok(c.interactList, {}, { as: recipient })).items;
     expect(items.map((n) => [n.targetId, n.othersCount]).sort()).toEqual([
       ['moon', 5],
       ['sun', 0],
     ]);
-    expect(items.find((n) => n.targetId === 'moon')?.title).toBe('liked, and 5 more');
+    const moon = items.find((n) => n.targetId === 'moon');
+    expect(moon?.title).toBe(`${moon?.actor?.userName} and 5 others liked your work`);
+    const zh = (await t.ok(c.interactList, {}, { as: recipient, lang: 'zh_TW' })).items;
+    expect(zh.find((n) => n.targetId === 'moon')).toMatchObject({ title: `${moon?.actor?.userName} 和其他 5 人喜歡了你的作品`, content: 'Moon' });
+  });
+
+  it('keeps an admin’s interactive notice as written, and writes a notice stored before templates from its actor', async () => {
+    const admin = await buildAdmin(t);
+    const actor = await buildUser(t);
+    const u = await buildUser(t);
+    await t.ok(c.createInteract, { userId: u.userId, kind: 'comment', title: 'Hello there', content: 'As written', actorId: actor.userId }, { as: admin });
+    // what the follow feature stored before notices had templates: the follower's words
+    await t.starlit.database.db
+      .insert(interactNotices)
+      .values({ recipientId: u.userId, actorId: actor.userId, kind: 'follow', title: '新粉絲', content: `${actor.userName} 開始追蹤你了`, targetType: 'user', targetId: actor.userId });
+    const items = (await t.ok(c.interactList, {}, { as: u, lang: 'en_US' })).items;
+    expect(items.map((n) => [n.kind, n.title, n.content])).toEqual([
+      ['follow', `${actor.userName} followed you`, `${actor.userName} 開始追蹤你了`],
+      ['comment', 'Hello there', 'As written'],
+    ]);
   });
 
   it('refuses an unknown kind', async () => {

@@ -218,7 +218,7 @@ export function passportRoutes(app: FastifyInstance, deps: PassportDeps) {
       if (!allowed) return tooMany(s, retryAfterMs, page);
       if (checked.errors.length > 0) return again(checked.errors);
       try {
-        const user = await auth.signUp(checked.userName, stringField(s.body, 'password'), s.lang);
+        const user = await auth.signUp(checked.userName, stringField(s.body, 'password'));
         return await signedIn(s, user.id);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

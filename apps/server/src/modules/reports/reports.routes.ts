@@ -1,6 +1,7 @@
 import { calls, REPORT_LIMITS } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
+import { reportInputError } from './report-input.ts';
 import type { ReportsService } from './reports.service.ts';
 
 // base64 grows a file by 4/3; the description and the rest of the JSON body are small
@@ -13,6 +14,6 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
     scope.addHook('onRoute', (route) => {
       if (route.url === c.submit.path) route.bodyLimit = SUBMIT_BODY_LIMIT;
     });
-    registerCall(scope, c.submit, deps.authenticate, async ({ user, input }) => deps.reports.submit(user.id, input));
+    registerCall(scope, c.submit, deps.authenticate, async ({ user, input }) => deps.reports.submit(user.id, input), { invalidInput: reportInputError });
   });
 }

@@ -27,12 +27,15 @@ export function reportsService(deps: { db: Db; storage: Storage; limiter: RateLi
   const reports = reportsRepository(db);
   const windowStart = () => new Date(Date.now() - REPORT_LIMITS.repeatWindowMs);
 
-  /** Every picture checked by content before any is stored, so a refusal stores nothing. */
+  /**
+   * Every picture checked by content before any is stored, so a refusal stores nothing. An
+   * entry that decodes to no bytes was sent, so it is an unusable picture, not a missing one.
+   */
   async function checkPictures(images: string[]): Promise<CleanPicture[]> {
     const clean: CleanPicture[] = [];
     for (const base64 of images) {
       const bytes = Buffer.from(base64, 'base64');
-      if (bytes.length === 0) throw new AppError(ErrorCode.REPORT_INCOMPLETE);
+      if (bytes.length === 0) throw new AppError(ErrorCode.REPORT_BAD_IMAGE);
       if (bytes.length > REPORT_LIMITS.imageBytes) throw new AppError(ErrorCode.REPORT_IMAGE_TOO_LARGE);
       const picture = await cleanReportPicture(bytes);
       if (!picture) throw new AppError(ErrorCode.REPORT_BAD_IMAGE);

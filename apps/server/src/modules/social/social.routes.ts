@@ -10,7 +10,7 @@ export function socialRoutes(app: FastifyInstance, deps: { social: SocialService
   const c = calls.social;
   const people = (page: Awaited<ReturnType<SocialService['followers']>>) => ({ items: page.items.map(presentFollowPerson), nextCursor: page.nextCursor });
 
-  registerCall(app, c.follow, authenticate, async ({ user, input, lang }) => social.follow(user, input.userId, lang));
+  registerCall(app, c.follow, authenticate, async ({ user, input }) => social.follow(user, input.userId));
   registerCall(app, c.unfollow, authenticate, async ({ user, input }) => social.unfollow(user.id, input.userId));
   registerCall(app, c.followAgent, authenticate, async ({ user, input }) => social.followAgent(user.id, input.agentId));
   registerCall(app, c.unfollowAgent, authenticate, async ({ user, input }) => social.unfollowAgent(user.id, input.agentId));

@@ -1,4 +1,4 @@
-import { ErrorCode, SOCIAL_LIMITS, type Language } from '@starlit/contract';
+import { ErrorCode, SOCIAL_LIMITS } from '@starlit/contract';
 import type { SQL } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -102,7 +102,7 @@ export function socialService(deps: {
     },
 
     /** Follows a user; a new follow tells them (once while unread). */
-    async follow(actor: { id: string; userName: string }, userId: string, lang: Language): Promise<UserRelation> {
+    async follow(actor: { id: string; userName: string }, userId: string): Promise<UserRelation> {
       await other(actor.id, userId);
       await assertNoBlock(deps.db, actor.id, userId);
       await spend('follow', actor.id);
@@ -113,7 +113,7 @@ export function socialService(deps: {
         await assertNoBlock(tx, actor.id, userId);
         return repo.follow(actor.id, userId);
       });
-      if (added) await followNotice(deps.notices, actor, userId, lang);
+      if (added) await followNotice(deps.notices, actor, userId);
       return relation(actor.id, userId);
     },
 

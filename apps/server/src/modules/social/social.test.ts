@@ -1,4 +1,4 @@
-import { calls, SOCIAL_LIMITS } from '@starlit/contract';
+import { calls, SOCIAL_LIMITS, type Language } from '@starlit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFollows, followCounts, followingFeed, userFollows, works } from '../../db/schema/index.ts';
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Fresh people for each test, so rate budgets and counts start from nothing. */
 const people = (n: number) => Promise.all(Array.from({ length: n }, () => buildUser(t)));
-const follows = async (interact: SignedIn) => (await t.ok(calls.notices.interactList, { limit: 50 }, { as: interact })).items.filter((n) => n.kind === 'follow');
+const follows = async (interact: SignedIn, lang?: Language) => (await t.ok(calls.notices.interactList, { limit: 50 }, { as: interact, lang })).items.filter((n) => n.kind === 'follow');
 
 /** The stored counter of a subject next to the rows it counts. */
 async function countsAndRows(subjectId: string) {
@@ -71,20 +71,21 @@ describe('follow a user', () => {
     await t.ok(c.unfollow, { userId: a.userId }, { as: admin });
   });
 
-  it('tells the followed person once, in the bell, until they have read it', async () => {
+  it('tells the followed person once, in the bell, until they have read it, in the reader’s language', async () => {
     const [a, b] = await people(2);
     await t.ok(c.follow, { userId: b.userId }, { as: a, lang: 'zh_TW' });
     await t.ok(c.unfollow, { userId: b.userId }, { as: a });
     await t.ok(c.follow, { userId: b.userId }, { as: a });
-    const notices = await follows(b);
+    const notices = await follows(b, 'en_US');
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ title: '新粉絲', content: `${a.userName} 開始追蹤你了`, actor: { userId: a.userId }, read: false });
+    expect(notices[0]).toMatchObject({ title: `${a.userName} followed you`, content: `${a.userName} started following you`, actor: { userId: a.userId }, read: false });
+    expect((await follows(b, 'zh_TW'))[0]).toMatchObject({ title: `${a.userName} 追蹤了你`, content: `${a.userName} 開始追蹤你了` });
     expect(Number((await t.ok(calls.notices.unreadCount, {}, { as: b })).interact)).toBe(1);
-    await t.ok(calls.notices.interactRead, { id: notices[0].id }, { as: b });
+    // opening it reads it, in the language it is opened in
+    expect(await t.ok(calls.notices.interactDetail, { id: notices[0].id }, { as: b, lang: 'zh_TW' })).toMatchObject({ title: `${a.userName} 追蹤了你`, read: true });
     await t.ok(c.unfollow, { userId: b.userId }, { as: a });
     await t.ok(c.follow, { userId: b.userId }, { as: a });
     expect(await follows(b)).toHaveLength(2);
-    expect((await follows(b))[0]).toMatchObject({ title: 'New follower', content: `${a.userName} started following you` });
   });
 
   it('rings the bell live on a follow, and stays silent on a block', async () => {

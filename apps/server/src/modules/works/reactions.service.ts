@@ -17,9 +17,6 @@ import { worksRepository } from './works.repository.ts';
  */
 export const LIKE_FOLD_MS = 60 * 60_000;
 
-/** The stored text of a like notice; the web shows its own words from kind, actor and count. */
-const likeTitle = (actorName: string, others: number) => (others === 0 ? `${actorName} liked your work` : `${actorName} and ${others} ${others === 1 ? 'other' : 'others'} liked your work`);
-
 type Change = (repo: ReactionsRepository, workId: string, userId: string) => Promise<boolean>;
 
 /**
@@ -59,8 +56,8 @@ export function reactionsService(deps: { db: Db; limiter: RateLimiter; notices: 
         // the like is stored; a notice that cannot be sent must not turn it into an error
         await deps.notices
           .sendInteract(
-            { recipientId: work.authorId, actorId: user.id, kind: 'like', title: likeTitle(user.userName, 0), content: work.name, targetType: 'work', targetId: work.id },
-            { fold: { withinMs: LIKE_FOLD_MS, title: (others) => likeTitle(user.userName, others) } },
+            { recipientId: work.authorId, actorId: user.id, targetType: 'work', targetId: work.id, template: { kind: 'like', params: { actorName: user.userName, workName: work.name } } },
+            { fold: { withinMs: LIKE_FOLD_MS } },
           )
           .catch((err: unknown) => deps.log.warn({ err, workId }, 'like notice not sent'));
       }

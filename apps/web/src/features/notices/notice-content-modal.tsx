@@ -5,7 +5,6 @@ import { Modal } from '../../ui/modal';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useNoticeDetail } from './notice-queries';
-import { useNoticeTitle } from './notice-title';
 import { DateTime } from '../../ui/date-time';
 
 /** NOTICE_CONTENT: one notice in full. Opening it marks it read on the server. */
@@ -14,11 +13,10 @@ export function NoticeContentModal({ onClose }: { onClose(): void }) {
   const { t: tc } = useTranslation();
   const ref = useAppStore((s) => s.home.noticeCont);
   const detail = useNoticeDetail(ref);
-  const titleOf = useNoticeTitle();
   const notice = detail.data;
   const actor = notice && 'actor' in notice ? notice.actor : null;
   return (
-    <Modal open onClose={onClose} title={notice ? titleOf(notice) : tc('modals.NOTICE_CONTENT')}>
+    <Modal open onClose={onClose} title={notice ? notice.title : tc('modals.NOTICE_CONTENT')}>
       {detail.isPending ? (
         <Loading className="space-y-3">
           <Skeleton className="h-3 w-32" />

@@ -8,7 +8,6 @@ import { Loading } from '../../ui/loading';
 import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
 import { useNoticeList } from './notice-queries';
-import { useNoticeTitle } from './notice-title';
 import type { Notice, NoticeKind } from './notice-types';
 import { DateTime } from '../../ui/date-time';
 
@@ -18,7 +17,6 @@ const SNIPPET_WIDTH = 140;
 function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
   const { t } = useTranslation('notices');
   const openNotice = useAppStore((s) => s.openNotice);
-  const title = useNoticeTitle()(notice);
   const actor = 'actor' in notice ? notice.actor : null;
   return (
     <li>
@@ -37,7 +35,7 @@ function NoticeRow({ notice, kind }: { notice: Notice; kind: NoticeKind }) {
         {actor && <Avatar name={actor.userName} src={actor.avatar} size="md" />}
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-            <span className={`min-w-0 truncate ${notice.read ? 'font-medium text-ink/90' : 'font-semibold text-ink'}`}>{title}</span>
+            <span className={`min-w-0 truncate ${notice.read ? 'font-medium text-ink/90' : 'font-semibold text-ink'}`}>{notice.title}</span>
             <DateTime value={notice.createdAt} className="shrink-0 text-xs text-muted tabular-nums" />
           </span>
           {actor && <span className="mt-0.5 block text-xs text-muted">{t('from', { name: actor.userName })}</span>}

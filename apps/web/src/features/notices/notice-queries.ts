@@ -1,6 +1,7 @@
 import { calls } from '@starlit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCall, useCallMutation, usePagedCall } from '../../api/calls';
 import { invalidateCalls } from '../../api/keys';
 import { useAuthStore } from '../auth/auth-store';
@@ -27,8 +28,23 @@ export function useUnreadCount() {
   return { system: unreadNumber(data?.system), interact: unreadNumber(data?.interact), all: unreadNumber(data?.all) };
 }
 
+/**
+ * The server writes notices in the language of the request (X-Lang), so a language switch
+ * reads the ones on screen again in the new one.
+ */
+function useRereadOnLanguageChange() {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const reread = () => void invalidateCalls(queryClient, ['notices']);
+    i18n.on('languageChanged', reread);
+    return () => i18n.off('languageChanged', reread);
+  }, [i18n, queryClient]);
+}
+
 /** One notice list, newest first, a page at a time. */
 export function useNoticeList(kind: NoticeKind) {
+  useRereadOnLanguageChange();
   return usePagedCall(LISTS[kind], { limit: PAGE_SIZE }, { enabled: useSignedIn() });
 }
 
@@ -41,6 +57,7 @@ export function useMarkAllRead(kind: NoticeKind) {
 /** One notice in full; the server marks it read on opening, so badge and list are refreshed after each read. */
 export function useNoticeDetail(ref: NoticeRef | null) {
   const queryClient = useQueryClient();
+  useRereadOnLanguageChange();
   const kind = ref?.kind ?? 'system';
   const detail = useCall(DETAILS[kind], { id: ref?.id ?? '' }, { enabled: ref !== null, staleTime: Infinity });
   const readAt = detail.isFetchedAfterMount ? detail.dataUpdatedAt : 0;
