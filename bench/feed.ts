@@ -139,7 +139,11 @@ function seedStatements(scale: number, viewerId: string) {
 async function startFloor(answers: Record<string, string>) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-floor-')), 'answers.json');
   fs.writeFileSync(file, JSON.stringify(answers));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/floor-server.ts')], { cwd: ROOT, env: { ...process.env, FLOOR_ANSWERS: file }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/floor-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, FLOOR_ANSWERS: file },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const origin = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
