@@ -28,7 +28,7 @@ function isConfig(value: unknown): value is QueryConfig {
 
 /**
  * A node-postgres client that prepares every parameterised statement once per connection
- * (docs/decisions/0018-prepared-statements.md). PostgreSQL then parses and plans a feed's
+ * (docs/decisions/0018-feed-latency.md). PostgreSQL then parses and plans a feed's
  * query once instead of on every call: planning cost more than running for most of the app's
  * index-driven reads. Statements without parameters (DDL, migrations, several statements in
  * one text) go through unchanged, as they cannot be prepared.
