@@ -17,6 +17,7 @@ import { avatarsModule } from './modules/avatars/avatars.module.ts';
 import { cardsModule } from './modules/cards/cards.module.ts';
 import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
+import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { noticesModule } from './modules/notices/notices.module.ts';
@@ -49,6 +50,7 @@ const MODULES = [
   usersModule,
   noticesModule,
   authModule,
+  ledgerModule,
   agentsModule,
   socialModule,
   worksModule,

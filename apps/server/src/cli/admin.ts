@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
+import { locate } from './locate.ts';
 
 const USAGE = `Manage Starlit administrators.
 
@@ -13,30 +12,6 @@ Usage (from the project folder):
 
 It uses the same database as the server: DATABASE_URL when set, otherwise the embedded
 database in DATA_DIR/db (default ./data/db).`;
-
-/** Where the data is, or why it cannot be opened now. */
-function locate(config: Config): { where: string } | { problem: string } {
-  if (config.databaseUrl) {
-    const url = new URL(config.databaseUrl);
-    return { where: `PostgreSQL ${url.host}${url.pathname}` };
-  }
-  if (!fs.existsSync(path.join(config.dbDir, 'PG_VERSION'))) {
-    return {
-      problem: `No Starlit database in ${config.dbDir}.\nRun this from the folder you start the server from, or set DATA_DIR (or DATABASE_URL) as the server has it.`,
-    };
-  }
-  // PGlite keeps this file while a process has the folder open; a second process would corrupt it.
-  const pidFile = path.join(config.dbDir, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    return {
-      problem:
-        `The embedded database in ${config.dbDir} is in use: PGlite lets only one process open it.\n` +
-        'Stop the Starlit server, then run this command again.\n' +
-        `If no server is running, the last one stopped abruptly: delete ${pidFile} and retry.`,
-    };
-  }
-  return { where: `the embedded database in ${config.dbDir}` };
-}
 
 async function run(args: string[]): Promise<number> {
   const [command, userName, ...extra] = args;

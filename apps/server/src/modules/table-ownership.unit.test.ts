@@ -40,6 +40,9 @@ const OWNER: Record<string, string | null> = {
   followCounts: 'social',
   // My Following written ahead; migration 0016's triggers keep it from works and follows
   followingFeed: 'social',
+  ledgerAccounts: 'ledger',
+  ledgerTransfers: 'ledger',
+  ledgerRequests: 'ledger',
   comments: 'comments',
   commentLikes: 'comments',
   reports: 'reports',

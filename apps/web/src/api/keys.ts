@@ -17,6 +17,8 @@ export const STALE = {
   comments: 30_000,
   home: 30_000,
   identities: 30_000,
+  // balances change with every movement of value
+  ledger: 10_000,
   // the console shows what other moderators did a moment ago
   moderation: 5_000,
   notices: 30_000,

@@ -7,6 +7,7 @@ import { chatCalls } from './chat.ts';
 import { commentCalls } from './comments.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
+import { ledgerCalls } from './ledger.ts';
 import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
 import { socialCalls } from './social.ts';
@@ -24,6 +25,7 @@ export * from './chat.ts';
 export * from './comments.ts';
 export * from './home.ts';
 export * from './identities.ts';
+export * from './ledger.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
 export * from './social.ts';
@@ -43,6 +45,7 @@ export const calls = {
   comments: commentCalls,
   home: homeCalls,
   identities: identityCalls,
+  ledger: ledgerCalls,
   moderation: moderationCalls,
   notices: noticeCalls,
   social: socialCalls,

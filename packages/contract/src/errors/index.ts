@@ -6,6 +6,7 @@ import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
+import { ledgerErrors } from './ledger.ts';
 import { mediaErrors } from './media.ts';
 import { moderationErrors } from './moderation.ts';
 import { noticesErrors } from './notices.ts';
@@ -43,7 +44,9 @@ import { worksErrors } from './works.ts';
  * | 6300–6399    | cards                                                     |
  * | 6400–6999    | reserved: further agent parts                             |
  * | 7000–7999    | chat                                                      |
- * | 8000–8999    | reserved: economy (ledger 8000–8299, store 8300–8599, gifts 8600–8999) |
+ * | 8000–8299    | ledger: balances, idempotent spending, holds               |
+ * | 8300–8599    | reserved: store                                           |
+ * | 8600–8999    | reserved: gifts                                           |
  * | 9000–9499    | reserved: tasks                                           |
  * | 9500–9999    | reserved: live room                                       |
  * | 10000–10999  | reserved: wallet and platform payments                    |
@@ -67,7 +70,9 @@ export const ERROR_RANGES = {
   cards: [6300, 6399],
   agentParts: [6400, 6999],
   chat: [7000, 7999],
-  economy: [8000, 8999],
+  ledger: [8000, 8299],
+  store: [8300, 8599],
+  gifts: [8600, 8999],
   tasks: [9000, 9499],
   live: [9500, 9999],
   wallet: [10000, 10999],
@@ -86,6 +91,7 @@ export const ERROR_FEATURES = {
   media: mediaErrors,
   agents: agentsErrors,
   identities: identitiesErrors,
+  ledger: ledgerErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -105,6 +111,7 @@ export const ErrorCode = {
   ...mediaErrors.codes,
   ...agentsErrors.codes,
   ...identitiesErrors.codes,
+  ...ledgerErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -129,6 +136,7 @@ function messagesIn(lang: Language): Messages {
     ...mediaErrors.messages[lang],
     ...agentsErrors.messages[lang],
     ...identitiesErrors.messages[lang],
+    ...ledgerErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

@@ -10,3 +10,4 @@ export * from './chat.ts';
 export * from './social.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
+export * from './ledger.ts';

@@ -1,0 +1,195 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Handle } from '../../db/client.ts';
+import { ledgerAccounts, ledgerRequests, ledgerTransfers } from '../../db/schema/index.ts';
+import type { Currency, Party } from './accounts.ts';
+
+export type TransferRow = typeof ledgerTransfers.$inferSelect;
+export type TransferStatus = 'posted' | 'pending' | 'post' | 'void';
+
+/** How a change moves an account: its balance and what pending transfers hold on either side. */
+export interface AccountDelta {
+  id: string;
+  balance: number;
+  pendingDebits: number;
+  pendingCredits: number;
+}
+
+/** The constraint a person's account breaks when a change would spend what it has not got. */
+export const NEVER_NEGATIVE = 'ledger_accounts_user_never_negative';
+
+/** The PostgreSQL error behind a failed statement, as node-postgres and PGlite report it (Drizzle may wrap it). */
+function pgError(error: unknown): { code?: string; constraint?: string } {
+  const fields = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: string; constraint?: string }) : {});
+  const direct = fields(error);
+  if (direct.code) return direct;
+  return error instanceof Error ? fields(error.cause) : {};
+}
+
+/** Whether a statement failed because a person's balance would have gone below zero. */
+export function isOverdraft(error: unknown): boolean {
+  const e = pgError(error);
+  return e.code === '23514' && e.constraint === NEVER_NEGATIVE;
+}
+
+/** One violated invariant of the books, with the rows that show it. */
+export interface Violation {
+  invariant: string;
+  rows: unknown[];
+}
+
+/** The SQL over accounts, transfers and idempotent requests. */
+export function ledgerRepository(db: Handle) {
+  return {
+    /** The account of a party in a currency, made on first use. */
+    async accountId(party: Party, currency: Currency): Promise<string> {
+      const owner = 'user' in party ? { userId: party.user, code: 'user' } : { userId: null, code: party.system };
+      const existing = () =>
+        db
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(and(owner.userId ? eq(ledgerAccounts.userId, owner.userId) : and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, owner.code)), eq(ledgerAccounts.currency, currency)));
+      const [found] = await existing();
+      if (found) return found.id;
+      await db
+        .insert(ledgerAccounts)
+        .values({ ...owner, currency })
+        .onConflictDoNothing();
+      const [made] = await existing();
+      return made.id;
+    },
+
+    /**
+     * Moves accounts by their deltas, one row at a time in id order, so two requests touching
+     * the same accounts lock them in the same order and cannot deadlock. A person's account
+     * that would go below zero makes the statement fail (NEVER_NEGATIVE).
+     */
+    async apply(deltas: AccountDelta[]): Promise<void> {
+      for (const d of [...deltas].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+        await db
+          .update(ledgerAccounts)
+          .set({
+            balance: sql`${ledgerAccounts.balance} + ${d.balance}`,
+            pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${d.pendingDebits}`,
+            pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${d.pendingCredits}`,
+          })
+          .where(eq(ledgerAccounts.id, d.id));
+      }
+    },
+
+    async insertTransfers(rows: Array<typeof ledgerTransfers.$inferInsert>): Promise<TransferRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(ledgerTransfers).values(rows).returning();
+    },
+
+    /** A pending transfer and whether something already posted or voided it, held until the transaction ends. */
+    async pendingForUpdate(id: string): Promise<{ transfer: TransferRow; settled: boolean } | null> {
+      const [transfer] = await db
+        .select()
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.id, id), eq(ledgerTransfers.status, 'pending')))
+        .for('update');
+      if (!transfer) return null;
+      const [end] = await db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.resolves, id));
+      return { transfer, settled: Boolean(end) };
+    },
+
+    /**
+     * Claims an idempotency key for a request: its new id, or null when the key is taken. A
+     * request racing with the same key waits here until the first one commits or rolls back.
+     */
+    async claimRequest(userId: string, key: string, fingerprint: string): Promise<string | null> {
+      const [row] = await db.insert(ledgerRequests).values({ userId, key, fingerprint, outcome: sql`'null'::jsonb` }).onConflictDoNothing().returning({ id: ledgerRequests.id });
+      return row?.id ?? null;
+    },
+
+    async request(userId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(ledgerRequests)
+        .where(and(eq(ledgerRequests.userId, userId), eq(ledgerRequests.key, key)));
+      return row ?? null;
+    },
+
+    async saveOutcome(id: string, outcome: unknown): Promise<void> {
+      await db.update(ledgerRequests).set({ outcome }).where(eq(ledgerRequests.id, id));
+    },
+
+    /** A person's accounts: spendable amount (balance minus holds) by currency. */
+    async balances(userId: string): Promise<Array<{ currency: Currency; spendable: number }>> {
+      const rows = await db
+        .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance, pendingDebits: ledgerAccounts.pendingDebits })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.userId, userId));
+      return rows.map((r) => ({ currency: r.currency as Currency, spendable: Number(r.balance) - Number(r.pendingDebits) }));
+    },
+
+    /**
+     * Every invariant of the books (docs/economy.md), each with the rows that break it; empty
+     * when the books are right. Read in one snapshot when called inside a transaction.
+     */
+    async violations(): Promise<Violation[]> {
+      const checks: Array<{ invariant: string; query: ReturnType<typeof sql> }> = [
+        {
+          // every transfer takes from one account what it gives another: per currency the balances sum to zero
+          invariant: 'debits equal credits per currency',
+          query: sql`select currency, sum(balance)::text as balance_sum, sum(pending_debits - pending_credits)::text as pending_sum
+                     from ledger_accounts group by currency having sum(balance) <> 0 or sum(pending_debits) <> sum(pending_credits)`,
+        },
+        {
+          invariant: 'each balance equals its entries',
+          query: sql`with moved as (
+                       select credit_account_id as id, amount as delta from ledger_transfers where status in ('posted', 'post')
+                       union all select debit_account_id, -amount from ledger_transfers where status in ('posted', 'post')),
+                     held as (
+                       select p.debit_account_id as id, p.amount as debits, 0::bigint as credits from ledger_transfers p
+                         where p.status = 'pending' and not exists (select 1 from ledger_transfers e where e.resolves = p.id)
+                       union all select p.credit_account_id, 0, p.amount from ledger_transfers p
+                         where p.status = 'pending' and not exists (select 1 from ledger_transfers e where e.resolves = p.id))
+                     select a.id, a.user_id, a.code, a.currency, a.balance::text, coalesce(m.sum, 0)::text as entries,
+                            a.pending_debits::text, coalesce(h.debits, 0)::text as held_debits, a.pending_credits::text, coalesce(h.credits, 0)::text as held_credits
+                     from ledger_accounts a
+                     left join (select id, sum(delta) as sum from moved group by id) m on m.id = a.id
+                     left join (select id, sum(debits) as debits, sum(credits) as credits from held group by id) h on h.id = a.id
+                     where a.balance <> coalesce(m.sum, 0) or a.pending_debits <> coalesce(h.debits, 0) or a.pending_credits <> coalesce(h.credits, 0)`,
+        },
+        {
+          invariant: 'no person spends more than they have',
+          query: sql`select id, user_id, currency, balance::text, pending_debits::text from ledger_accounts
+                     where user_id is not null and (balance < 0 or balance - pending_debits < 0)`,
+        },
+        {
+          // a key's movements are made once: one request row per key (its primary key), each leg of it once
+          invariant: 'no key applied twice',
+          query: sql`select request_id, leg, count(*)::int as times from ledger_transfers where request_id is not null
+                     group by request_id, leg having count(*) > 1`,
+        },
+        {
+          invariant: 'every movement of a key belongs to its request',
+          query: sql`select t.id, t.request_id from ledger_transfers t
+                     where t.request_id is not null and not exists (select 1 from ledger_requests r where r.id = t.request_id)`,
+        },
+        {
+          invariant: 'a hold is posted or voided at most once, by an amount it held',
+          query: sql`select e.id, e.status, e.amount::text, p.id as pending_id, p.amount::text as held, p.status as pending_status
+                     from ledger_transfers e left join ledger_transfers p on p.id = e.resolves
+                     where e.resolves is not null and (p.id is null or p.status <> 'pending' or e.amount > p.amount
+                       or e.debit_account_id <> p.debit_account_id or e.credit_account_id <> p.credit_account_id)`,
+        },
+        {
+          invariant: 'both sides of a movement are in its currency',
+          query: sql`select t.id, t.currency, d.currency as debit_currency, c.currency as credit_currency from ledger_transfers t
+                     join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
+                     where d.currency <> t.currency or c.currency <> t.currency`,
+        },
+      ];
+      const found: Violation[] = [];
+      for (const check of checks) {
+        const result = await db.execute(check.query);
+        if (result.rows.length > 0) found.push({ invariant: check.invariant, rows: result.rows });
+      }
+      return found;
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof ledgerRepository>;
