@@ -44,7 +44,11 @@ import { worksErrors } from './works.ts';
  * | 6300–6399    | cards                                                     |
  * | 6400–6999    | reserved: further agent parts                             |
  * | 7000–7999    | chat                                                      |
- * | 8000–8299    | ledger: balances, idempotent spending, holds               |
+ * | 8000–8049    | ledger: balances, idempotent spending, holds               |
+ * | 8050–8099    | reserved: recharge                                        |
+ * | 8100–8149    | reserved: redeem codes                                    |
+ * | 8150–8199    | reserved: exchange                                        |
+ * | 8200–8299    | reserved: further economy parts                           |
  * | 8300–8599    | reserved: store                                           |
  * | 8600–8999    | reserved: gifts                                           |
  * | 9000–9499    | reserved: tasks                                           |
@@ -70,7 +74,11 @@ export const ERROR_RANGES = {
   cards: [6300, 6399],
   agentParts: [6400, 6999],
   chat: [7000, 7999],
-  ledger: [8000, 8299],
+  ledger: [8000, 8049],
+  recharge: [8050, 8099],
+  redeem: [8100, 8149],
+  exchange: [8150, 8199],
+  economyParts: [8200, 8299],
   store: [8300, 8599],
   gifts: [8600, 8999],
   tasks: [9000, 9499],

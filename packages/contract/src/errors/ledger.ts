@@ -1,6 +1,6 @@
 import { featureErrors } from './feature.ts';
 
-/** Error codes of the ledger (8000–8299): balances, idempotent spending, holds; SPEC §8's texts. */
+/** Error codes of the ledger (8000–8049): balances, idempotent spending, holds; SPEC §8's texts. */
 export const ledgerErrors = featureErrors(
   {
     LEDGER_INSUFFICIENT: 8001,
