@@ -21,6 +21,11 @@ const Env = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  // recharge through Stripe Checkout; without a key the offline demo provider takes recharges (no money moves)
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // another address for Stripe's API (a test server speaking its protocol)
+  STRIPE_API_URL: z.string().url().optional(),
   SECRET_KEY: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -95,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    // a key without its webhook secret would take money and never credit it
+    throw new Error('Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  }
+  const stripe = e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL ?? null } : null;
   const s3 = s3Options(e);
   const oidc = e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? '' } : null;
   return {
@@ -118,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     oidc,
+    stripe,
     // without SECRET_KEY the server keeps a generated key in DATA_DIR (platform/secret.ts)
     secretKey: e.SECRET_KEY ?? null,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,

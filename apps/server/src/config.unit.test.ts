@@ -21,6 +21,12 @@ describe('configuration', () => {
     expect(loadConfig({ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'starlit' }).oidc).toEqual({ issuer: 'https://id.example', clientId: 'starlit', clientSecret: '' });
   });
 
+  it('takes Stripe only with both its key and its webhook secret', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiUrl: null });
+  });
+
   it('reads an S3 bucket, with the AWS address by default and a normalized prefix', () => {
     const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
     expect(loadConfig({}).s3).toBeNull();

@@ -43,6 +43,8 @@ const OWNER: Record<string, string | null> = {
   ledgerAccounts: 'ledger',
   ledgerTransfers: 'ledger',
   ledgerRequests: 'ledger',
+  rechargePackages: 'recharge',
+  rechargeOrders: 'recharge',
   comments: 'comments',
   commentLikes: 'comments',
   reports: 'reports',

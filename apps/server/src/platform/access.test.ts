@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { allCalls, calls } from '@starlit/contract';
+import { allCalls, calls, RECHARGE_AGREEMENT_VERSION } from '@starlit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -199,6 +199,16 @@ describe('visibility matrix', () => {
     '/ai/api/v1/comment/unlike': { body: async (w) => ({ id: await comment(w) }), expect: mine(0, 4001) },
     // a work only its author sees cannot be reported by anyone else; its author cannot report it
     '/ai/api/v1/report/submit': { body: async (w) => ({ workId: await work(w), type: 'spam', description: 'Spam' }), expect: { anonymous: 401, owner: 4505, other: 4001, admin: 4001 } },
+    // packages are on sale to anyone signed in
+    '/api/v1/recharge/create': {
+      body: async () => ({ packageId: 'p60', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true }),
+      expect: { anonymous: 401, owner: 0, other: 0, admin: 0 },
+    },
+    // a recharge order is its buyer's alone (the demo provider pays it at once)
+    '/api/v1/recharge/order': {
+      body: async (w) => ({ orderId: (await w.m.ok(calls.recharge.create, { packageId: 'p60', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true }, { as: w.owner })).order.orderId }),
+      expect: { anonymous: 401, owner: 0, other: 8055, admin: 8055 },
+    },
     // moderation acts on any work, hidden or not, and only admins may
     '/ai/api/v1/moderation/detail': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
     '/ai/api/v1/moderation/dismiss': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },

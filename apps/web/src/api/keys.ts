@@ -23,6 +23,7 @@ export const STALE = {
   moderation: 5_000,
   notices: 30_000,
   social: 30_000,
+  recharge: 5_000,
   reports: 30_000,
   search: 30_000,
   users: 30_000,

@@ -11,6 +11,7 @@ import { ledgerCalls } from './ledger.ts';
 import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
 import { socialCalls } from './social.ts';
+import { rechargeCalls } from './recharge.ts';
 import { reportCalls } from './reports.ts';
 import { searchCalls } from './search.ts';
 import { userCalls } from './users.ts';
@@ -29,6 +30,7 @@ export * from './ledger.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
 export * from './social.ts';
+export * from './recharge.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './users.ts';
@@ -49,6 +51,7 @@ export const calls = {
   moderation: moderationCalls,
   notices: noticeCalls,
   social: socialCalls,
+  recharge: rechargeCalls,
   reports: reportCalls,
   search: searchCalls,
   users: userCalls,

@@ -11,6 +11,7 @@ import { mediaErrors } from './media.ts';
 import { moderationErrors } from './moderation.ts';
 import { noticesErrors } from './notices.ts';
 import { platformErrors } from './platform.ts';
+import { rechargeErrors } from './recharge.ts';
 import { reportsErrors } from './reports.ts';
 import { socialErrors } from './social.ts';
 import { voicesErrors } from './voices.ts';
@@ -45,7 +46,7 @@ import { worksErrors } from './works.ts';
  * | 6400–6999    | reserved: further agent parts                             |
  * | 7000–7999    | chat                                                      |
  * | 8000–8049    | ledger: balances, idempotent spending, holds               |
- * | 8050–8099    | reserved: recharge                                        |
+ * | 8050–8099    | recharge: agreement, adults only, orders                  |
  * | 8100–8149    | reserved: redeem codes                                    |
  * | 8150–8199    | reserved: exchange                                        |
  * | 8200–8299    | reserved: further economy parts                           |
@@ -100,6 +101,7 @@ export const ERROR_FEATURES = {
   agents: agentsErrors,
   identities: identitiesErrors,
   ledger: ledgerErrors,
+  recharge: rechargeErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -120,6 +122,7 @@ export const ErrorCode = {
   ...agentsErrors.codes,
   ...identitiesErrors.codes,
   ...ledgerErrors.codes,
+  ...rechargeErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -145,6 +148,7 @@ function messagesIn(lang: Language): Messages {
     ...agentsErrors.messages[lang],
     ...identitiesErrors.messages[lang],
     ...ledgerErrors.messages[lang],
+    ...rechargeErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A package of diamonds on sale (docs/economy.md, Recharge): its bonus and its price in money. */
+export const rechargePackages = pgTable(
+  'recharge_packages',
+  {
+    id: text('id').primaryKey(),
+    diamonds: integer('diamonds').notNull(),
+    bonus: integer('bonus').notNull().default(0),
+    /** The price in the smallest unit of `currency` (cents): the ledger's `M`. */
+    priceMinor: integer('price_minor').notNull(),
+    /** ISO 4217, lower case, as payment providers take it. */
+    currency: text('currency').notNull(),
+    sort: integer('sort').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('recharge_packages_amounts', sql`${t.diamonds} > 0 and ${t.bonus} >= 0 and ${t.priceMinor} > 0`)],
+);
+
+/**
+ * One recharge: the package as it was sold (copied, so a later price change touches no order),
+ * the provider's checkout and the order's state. Paid once: the ledger credits it under the
+ * order's own key, and the status moves from pending only once.
+ */
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => rechargePackages.id),
+    diamonds: integer('diamonds').notNull(),
+    bonus: integer('bonus').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's id of the checkout (a Stripe Checkout Session id). */
+    providerRef: text('provider_ref'),
+    status: text('status').notNull().default('pending'),
+    /** The version of the recharge agreement the buyer agreed to. */
+    agreementVersion: text('agreement_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('recharge_orders_status', sql`${t.status} in ('pending', 'paid', 'failed')`),
+    uniqueIndex('recharge_orders_provider_ref_idx').on(t.provider, t.providerRef),
+    index('recharge_orders_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

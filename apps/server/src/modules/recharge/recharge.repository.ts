@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Handle } from '../../db/client.ts';
+import { rechargeOrders, rechargePackages } from '../../db/schema/index.ts';
+
+export type PackageRow = typeof rechargePackages.$inferSelect;
+export type OrderRow = typeof rechargeOrders.$inferSelect;
+
+/** The SQL over recharge packages and orders. */
+export function rechargeRepository(db: Handle) {
+  return {
+    onSale: (): Promise<PackageRow[]> => db.select().from(rechargePackages).where(eq(rechargePackages.active, true)).orderBy(asc(rechargePackages.sort)),
+
+    async onSaleById(id: string): Promise<PackageRow | null> {
+      const [row] = await db
+        .select()
+        .from(rechargePackages)
+        .where(and(eq(rechargePackages.id, id), eq(rechargePackages.active, true)));
+      return row ?? null;
+    },
+
+    async insertOrder(values: typeof rechargeOrders.$inferInsert): Promise<OrderRow> {
+      const [row] = await db.insert(rechargeOrders).values(values).returning();
+      return row;
+    },
+
+    async setRef(id: string, providerRef: string): Promise<void> {
+      await db.update(rechargeOrders).set({ providerRef }).where(eq(rechargeOrders.id, id));
+    },
+
+    async byId(id: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, id));
+      return row ?? null;
+    },
+
+    /** Marks a pending order paid; false when it was not pending (already paid, or failed). */
+    async markPaid(id: string): Promise<boolean> {
+      const rows = await db
+        .update(rechargeOrders)
+        .set({ status: 'paid', paidAt: new Date() })
+        .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, 'pending')))
+        .returning({ id: rechargeOrders.id });
+      return rows.length > 0;
+    },
+
+    async markFailed(id: string): Promise<void> {
+      await db
+        .update(rechargeOrders)
+        .set({ status: 'failed' })
+        .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, 'pending')));
+    },
+  };
+}

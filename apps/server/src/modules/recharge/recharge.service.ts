@@ -1,0 +1,134 @@
+import { ErrorCode, RECHARGE_AGREEMENT_VERSION } from '@starlit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { rechargeRepository, type OrderRow } from './recharge.repository.ts';
+
+/** The age from which a person may pay (SPEC §2: recharge is not for minors). */
+export const ADULT_AGE = 18;
+
+/** Whether a birthday (YYYY-MM-DD) is at least `ADULT_AGE` years before `today`, counted in UTC+8 as the product's dates are. */
+export function isAdult(birthday: string, today: Date): boolean {
+  const local = new Date(today.getTime() + 8 * 3_600_000);
+  const [y, m, d] = birthday.split('-').map(Number);
+  const years = local.getUTCFullYear() - y - (local.getUTCMonth() + 1 < m || (local.getUTCMonth() + 1 === m && local.getUTCDate() < d) ? 1 : 0);
+  return years >= ADULT_AGE;
+}
+
+/**
+ * Recharge (docs/economy.md): an order per purchase of a package, paid through the provider,
+ * credited by the ledger exactly once under the order's own key, whichever comes first and
+ * however often: the provider's webhook, the buyer's return, or the demo provider at once.
+ */
+export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledger: Pick<LedgerService, 'run'>; users: Pick<UsersRepository, 'byId'>; log: FastifyBaseLogger }) {
+  const orders = rechargeRepository(deps.db);
+
+  /** Credits a paid order once: its diamonds and bonus to the buyer, the money to the books. */
+  async function credit(order: OrderRow): Promise<void> {
+    await deps.ledger.run(order.userId, `recharge-${order.id}`, fingerprintOf('recharge.credit', { orderId: order.id }), async (books) => {
+      const paid = await rechargeRepository(books.tx).markPaid(order.id);
+      if (!paid) return { credited: false };
+      const user = { user: order.userId };
+      const memo = { orderId: order.id, packageId: order.packageId };
+      await books.move(
+        { from: { system: 'payments' }, to: { system: 'recharge_issuance' }, currency: 'M', amount: order.priceMinor, kind: 'recharge', memo: { ...memo, currency: order.currency } },
+        { from: { system: 'recharge_issuance' }, to: user, currency: 'JE', amount: order.diamonds, kind: 'recharge', memo },
+        ...(order.bonus > 0 ? [{ from: { system: 'bonus' as const }, to: user, currency: 'JE' as const, amount: order.bonus, kind: 'recharge_bonus', memo }] : []),
+      );
+      return { credited: true };
+    });
+  }
+
+  return {
+    provider: deps.provider.name,
+
+    onSale: () => orders.onSale(),
+
+    /** Starts a recharge for `userId`; refused before anything is stored when a rule says no. */
+    async create(userId: string, input: { packageId: string; agreementVersion: string; adult: boolean }, origin: string) {
+      if (input.agreementVersion !== RECHARGE_AGREEMENT_VERSION) throw new AppError(ErrorCode.RECHARGE_AGREEMENT_REQUIRED);
+      const user = await deps.users.byId(userId);
+      if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
+      // a birthday on the profile decides; without one the buyer's own word is needed
+      if (user.birthday ? !isAdult(user.birthday, new Date()) : !input.adult) {
+        throw new AppError(user.birthday ? ErrorCode.RECHARGE_MINOR : ErrorCode.RECHARGE_ADULT_REQUIRED);
+      }
+      const pack = await orders.onSaleById(input.packageId);
+      if (!pack) throw new AppError(ErrorCode.RECHARGE_PACKAGE_NOT_FOUND);
+      const order = await orders.insertOrder({
+        userId,
+        packageId: pack.id,
+        diamonds: pack.diamonds,
+        bonus: pack.bonus,
+        priceMinor: pack.priceMinor,
+        currency: pack.currency,
+        provider: deps.provider.name,
+        agreementVersion: input.agreementVersion,
+      });
+      // the buyer comes back to the recharge page, which reads the order's state
+      const back = `${origin}/recharge?order=${order.id}`;
+      let checkout: { ref: string; url: string | null };
+      try {
+        checkout = await deps.provider.checkout({
+          orderId: order.id,
+          priceMinor: order.priceMinor,
+          currency: order.currency,
+          description: `${order.diamonds + order.bonus} diamonds`,
+          successUrl: back,
+          cancelUrl: `${back}&cancelled=1`,
+        });
+      } catch (err) {
+        deps.log.warn({ err, orderId: order.id }, 'recharge checkout failed');
+        await orders.markFailed(order.id);
+        throw new AppError(ErrorCode.RECHARGE_PROVIDER_FAILED);
+      }
+      await orders.setRef(order.id, checkout.ref);
+      if (deps.provider.completesAtOnce) await credit(order);
+      return { order: (await orders.byId(order.id)) as OrderRow, checkoutUrl: checkout.url };
+    },
+
+    /** The buyer's own order; a pending one is asked of the provider (the buyer may be back before the webhook). */
+    async order(userId: string, orderId: string): Promise<OrderRow> {
+      const order = await orders.byId(orderId);
+      if (!order || order.userId !== userId) throw new AppError(ErrorCode.RECHARGE_ORDER_NOT_FOUND);
+      if (order.status === 'pending' && order.providerRef && order.provider === deps.provider.name) {
+        const paid = await deps.provider.isPaid(order.providerRef).catch((err: unknown) => {
+          deps.log.warn({ err, orderId }, 'recharge: could not ask the provider');
+          return false;
+        });
+        if (paid) {
+          await credit(order);
+          return (await orders.byId(orderId)) as OrderRow;
+        }
+      }
+      return order;
+    },
+
+    /**
+     * A webhook delivery: verified by the provider, then the order it pays is credited once.
+     * Answers false for a bad signature (nothing credited); an unknown order is logged.
+     */
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
+      let event: ReturnType<PaymentProvider['paidEvent']>;
+      try {
+        event = deps.provider.paidEvent(rawBody, signature);
+      } catch (err) {
+        deps.log.warn({ err }, 'recharge webhook refused');
+        return false;
+      }
+      if (!event) return true;
+      const order = await orders.byId(event.orderId);
+      if (!order || order.providerRef !== event.ref) {
+        deps.log.warn({ orderId: event.orderId, ref: event.ref }, 'recharge webhook names no order of ours');
+        return true;
+      }
+      await credit(order);
+      return true;
+    },
+  };
+}
+
+export type RechargeService = ReturnType<typeof rechargeService>;
