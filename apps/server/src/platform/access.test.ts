@@ -201,12 +201,20 @@ describe('visibility matrix', () => {
     '/ai/api/v1/report/submit': { body: async (w) => ({ workId: await work(w), type: 'spam', description: 'Spam' }), expect: { anonymous: 401, owner: 4505, other: 4001, admin: 4001 } },
     // packages are on sale to anyone signed in
     '/api/v1/recharge/create': {
-      body: async () => ({ packageId: 'p60', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true }),
+      body: async () => ({ packageId: 'p60', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true, requestKey: `access_${Math.random().toString(36).slice(2, 12)}` }),
       expect: { anonymous: 401, owner: 0, other: 0, admin: 0 },
     },
     // a recharge order is its buyer's alone (the demo provider pays it at once)
     '/api/v1/recharge/order': {
-      body: async (w) => ({ orderId: (await w.m.ok(calls.recharge.create, { packageId: 'p60', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true }, { as: w.owner })).order.orderId }),
+      body: async (w) => ({
+        orderId: (
+          await w.m.ok(
+            calls.recharge.create,
+            { packageId: 'p60', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true, requestKey: `access_${Math.random().toString(36).slice(2, 12)}` },
+            { as: w.owner },
+          )
+        ).order.orderId,
+      }),
       expect: { anonymous: 401, owner: 0, other: 8055, admin: 8055 },
     },
     // moderation acts on any work, hidden or not, and only admins may

@@ -9,7 +9,7 @@ afterAll(() => vi.unstubAllGlobals());
 const { PAGE_ROUTES } = await import('./routes');
 const { pageRouteObjects } = await import('./router');
 
-/** SPEC §2: each route's name is its page id; `/moderation` (the admins' console) and `/search` are beyond the spec. */
+/** SPEC §2: each route's name is its page id; `/moderation` (the admins' console) and `/search` are beyond the spec; the recharge and agreement screens have routes of ours. */
 const SPEC_ROUTES = {
   '/': 'home',
   '/content': 'content',
@@ -23,6 +23,8 @@ const SPEC_ROUTES = {
   '/hotlist': 'hotlist',
   '/moderation': 'moderation',
   '/search': 'search',
+  '/recharge': 'recharge',
+  '/recharge/agreement': 'recharge-agreement',
   '/404': '404',
 };
 
@@ -35,8 +37,8 @@ describe('route table (SPEC §2)', () => {
     expect(Object.fromEntries(PAGE_ROUTES.map((route) => [route.path, route.pageId]))).toEqual(SPEC_ROUTES);
   });
 
-  it('requires sign-in exactly for aigc-publish, agent and the moderation console', () => {
-    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation']);
+  it('requires sign-in exactly for aigc-publish, agent, the moderation console and recharge', () => {
+    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation', 'recharge']);
   });
 
   it('skips page-load tracking exactly for content and aigc-publish', () => {

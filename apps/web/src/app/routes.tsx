@@ -8,13 +8,30 @@ import { CommunityPage } from '../features/community/community-page';
 import { HomePage } from '../features/home/home-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';
+import { RechargeAgreementPage } from '../features/recharge/agreement-page';
+import { RechargePage } from '../features/recharge/recharge-page';
 import { SearchPage } from '../features/search/search-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { UserCenterPage } from '../features/users/user-center-page';
 
 /** Route names of SPEC §2 (and the admins' `moderation`, the search results); each is also the page id used for page-load tracking. */
-export type PageId = 'home' | 'content' | 'aigc-publish' | 'community' | 'usercenter' | 'agentcenter' | 'agent' | 'agent-personality' | 'chatroom' | 'hotlist' | 'moderation' | 'search' | '404';
+export type PageId =
+  | 'home'
+  | 'content'
+  | 'aigc-publish'
+  | 'community'
+  | 'usercenter'
+  | 'agentcenter'
+  | 'agent'
+  | 'agent-personality'
+  | 'chatroom'
+  | 'hotlist'
+  | 'moderation'
+  | 'search'
+  | 'recharge'
+  | 'recharge-agreement'
+  | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
 const UNTRACKED: readonly PageId[] = ['content', 'aigc-publish'];
@@ -46,6 +63,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/moderation', 'moderation', <ModerationPage />, true),
   // beyond SPEC §2: the header search box's results (docs/search.md)
   page('/search', 'search', <SearchPage />),
+  // the spec names the recharge and agreement screens but not their routes (docs/economy.md)
+  page('/recharge', 'recharge', <RechargePage />, true),
+  page('/recharge/agreement', 'recharge-agreement', <RechargeAgreementPage />),
   page('/404', '404', <NotFoundPage />),
 ];
 

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'reports',
   'moderation',
   'search',
+  'recharge',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

@@ -12,6 +12,7 @@ import type moderation from '../../public/locales/en_US/moderation.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
 import type users from '../../public/locales/en_US/users.json';
+import type recharge from '../../public/locales/en_US/recharge.json';
 import type reports from '../../public/locales/en_US/reports.json';
 import type search from '../../public/locales/en_US/search.json';
 import type voices from '../../public/locales/en_US/voices.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       notices: typeof notices;
       social: typeof social;
       users: typeof users;
+      recharge: typeof recharge;
       reports: typeof reports;
       search: typeof search;
       voices: typeof voices;

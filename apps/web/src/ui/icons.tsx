@@ -44,6 +44,13 @@ export const GlobeIcon = icon(
   </>,
 );
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
+export const DiamondIcon = icon(
+  <>
+    <path d="M6 3h12l4 6-10 12L2 9z" />
+    <path d="M2 9h20M12 21 8 9l4-6 4 6z" />
+  </>,
+);
+
 export const SparklesIcon = icon(
   <>
     <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EmptyInput } from '../call.ts';
+import { IdempotencyKey } from './ledger.ts';
 
 /** The version of the recharge agreement (its four chapters); an order records the one agreed to. */
 export const RECHARGE_AGREEMENT_VERSION = '2026-11-24';
@@ -43,6 +44,8 @@ export const RechargeCreateInput = z.object({
   agreementVersion: z.string().max(40),
   /** The buyer says they are an adult; a birthday on the profile under 18 refuses anyway. */
   adult: z.boolean(),
+  /** One per purchase: the same key again answers the same order (a double click pays once). */
+  requestKey: IdempotencyKey,
 });
 
 export const rechargeCalls = {

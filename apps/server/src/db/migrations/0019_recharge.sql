@@ -8,7 +8,9 @@ CREATE TABLE "recharge_orders" (
 	"currency" text NOT NULL,
 	"provider" text NOT NULL,
 	"provider_ref" text,
+	"checkout_url" text,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"request_key" text NOT NULL,
 	"agreement_version" text NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp (3) with time zone,
@@ -29,6 +31,7 @@ CREATE TABLE "recharge_packages" (
 ALTER TABLE "recharge_orders" ADD CONSTRAINT "recharge_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD CONSTRAINT "recharge_orders_package_id_recharge_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."recharge_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "recharge_orders_provider_ref_idx" ON "recharge_orders" USING btree ("provider","provider_ref");--> statement-breakpoint
+CREATE UNIQUE INDEX "recharge_orders_request_idx" ON "recharge_orders" USING btree ("user_id","request_key");--> statement-breakpoint
 CREATE INDEX "recharge_orders_user_created_idx" ON "recharge_orders" USING btree ("user_id","created_at");--> statement-breakpoint
 -- the packages on sale until an admin changes them (docs/economy.md, Recharge)
 INSERT INTO "recharge_packages" ("id", "diamonds", "bonus", "price_minor", "currency", "sort") VALUES

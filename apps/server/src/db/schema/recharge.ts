@@ -41,7 +41,11 @@ export const rechargeOrders = pgTable(
     provider: text('provider').notNull(),
     /** The provider's id of the checkout (a Stripe Checkout Session id). */
     providerRef: text('provider_ref'),
+    /** Where the buyer pays (Stripe Checkout's page), kept so a repeated request answers it again. */
+    checkoutUrl: text('checkout_url'),
     status: text('status').notNull().default('pending'),
+    /** The buyer's idempotency key of the purchase: a double click or a retry makes one order. */
+    requestKey: text('request_key').notNull(),
     /** The version of the recharge agreement the buyer agreed to. */
     agreementVersion: text('agreement_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -50,6 +54,7 @@ export const rechargeOrders = pgTable(
   (t) => [
     check('recharge_orders_status', sql`${t.status} in ('pending', 'paid', 'failed')`),
     uniqueIndex('recharge_orders_provider_ref_idx').on(t.provider, t.providerRef),
+    uniqueIndex('recharge_orders_request_idx').on(t.userId, t.requestKey),
     index('recharge_orders_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

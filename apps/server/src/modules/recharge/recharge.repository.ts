@@ -18,13 +18,22 @@ export function rechargeRepository(db: Handle) {
       return row ?? null;
     },
 
-    async insertOrder(values: typeof rechargeOrders.$inferInsert): Promise<OrderRow> {
-      const [row] = await db.insert(rechargeOrders).values(values).returning();
-      return row;
+    /** A new order, or null when the buyer already made one with this request key. */
+    async insertOrder(values: typeof rechargeOrders.$inferInsert): Promise<OrderRow | null> {
+      const [row] = await db.insert(rechargeOrders).values(values).onConflictDoNothing().returning();
+      return row ?? null;
     },
 
-    async setRef(id: string, providerRef: string): Promise<void> {
-      await db.update(rechargeOrders).set({ providerRef }).where(eq(rechargeOrders.id, id));
+    async byRequest(userId: string, requestKey: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.requestKey, requestKey)));
+      return row ?? null;
+    },
+
+    async setCheckout(id: string, providerRef: string, checkoutUrl: string | null): Promise<void> {
+      await db.update(rechargeOrders).set({ providerRef, checkoutUrl }).where(eq(rechargeOrders.id, id));
     },
 
     async byId(id: string): Promise<OrderRow | null> {

@@ -48,7 +48,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
     onSale: () => orders.onSale(),
 
     /** Starts a recharge for `userId`; refused before anything is stored when a rule says no. */
-    async create(userId: string, input: { packageId: string; agreementVersion: string; adult: boolean }, origin: string) {
+    async create(userId: string, input: { packageId: string; agreementVersion: string; adult: boolean; requestKey: string }, origin: string) {
       if (input.agreementVersion !== RECHARGE_AGREEMENT_VERSION) throw new AppError(ErrorCode.RECHARGE_AGREEMENT_REQUIRED);
       const user = await deps.users.byId(userId);
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -58,8 +58,16 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       }
       const pack = await orders.onSaleById(input.packageId);
       if (!pack) throw new AppError(ErrorCode.RECHARGE_PACKAGE_NOT_FOUND);
+      // a double click or a retry of one purchase answers its first order
+      const repeated = async () => {
+        const first = await orders.byRequest(userId, input.requestKey);
+        if (!first || first.packageId !== pack.id) throw new AppError(ErrorCode.LEDGER_KEY_REUSED);
+        return { order: first, checkoutUrl: first.status === 'pending' ? first.checkoutUrl : null };
+      };
+      if (await orders.byRequest(userId, input.requestKey)) return repeated();
       const order = await orders.insertOrder({
         userId,
+        requestKey: input.requestKey,
         packageId: pack.id,
         diamonds: pack.diamonds,
         bonus: pack.bonus,
@@ -68,6 +76,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
         provider: deps.provider.name,
         agreementVersion: input.agreementVersion,
       });
+      if (!order) return repeated();
       // the buyer comes back to the recharge page, which reads the order's state
       const back = `${origin}/recharge?order=${order.id}`;
       let checkout: { ref: string; url: string | null };
@@ -85,7 +94,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
         await orders.markFailed(order.id);
         throw new AppError(ErrorCode.RECHARGE_PROVIDER_FAILED);
       }
-      await orders.setRef(order.id, checkout.ref);
+      await orders.setCheckout(order.id, checkout.ref, checkout.url);
       if (deps.provider.completesAtOnce) await credit(order);
       return { order: (await orders.byId(order.id)) as OrderRow, checkoutUrl: checkout.url };
     },

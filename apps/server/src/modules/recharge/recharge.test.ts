@@ -9,7 +9,8 @@ import { STRIPE_WEBHOOK_PATH } from './recharge.routes.ts';
 import { isAdult } from './recharge.service.ts';
 
 const c = calls.recharge;
-const buy = (packageId = 'p300') => ({ packageId, agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true });
+let keys = 0;
+const buy = (packageId = 'p300', requestKey = `buy_${Date.now().toString(36)}_${keys++}`) => ({ packageId, agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true, requestKey });
 const balance = async (t: TestServer, user: SignedIn) => (await t.ok(calls.ledger.balances, {}, { as: user })).JE;
 const ordersOf = async (t: TestServer, user: SignedIn) => t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId));
 
@@ -70,6 +71,18 @@ describe('recharge with the demo provider', () => {
     // an adult birthday needs no confirmation
     await db.update(users).set({ birthday: '1990-05-17' }).where(eq(users.id, user.userId));
     expect((await t.ok(c.create, { ...buy('p60'), adult: false }, { as: user })).order.status).toBe('paid');
+  });
+
+  it('makes one order of a double click or a retry: the same request key answers the first order', async () => {
+    const user = await buildUser(t);
+    const input = buy();
+    const answers = await Promise.all([t.ok(c.create, input, { as: user }), t.ok(c.create, input, { as: user }), t.ok(c.create, input, { as: user })]);
+    expect(new Set(answers.map((a) => a.order.orderId)).size).toBe(1);
+    expect(await t.ok(c.create, input, { as: user })).toMatchObject({ order: { orderId: answers[0].order.orderId, status: 'paid' } });
+    expect(await ordersOf(t, user)).toHaveLength(1);
+    expect(await balance(t, user)).toBe(330);
+    // the key names one purchase: another package with it is refused
+    expect((await t.call(c.create, { ...input, packageId: 'p60' }, { as: user })).body.code).toBe(ErrorCode.LEDGER_KEY_REUSED);
   });
 
   it('answers an order to its buyer only, and refuses visitors', async () => {

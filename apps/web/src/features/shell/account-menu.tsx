@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../ui/avatar';
-import { AlertIcon, ChevronDownIcon, ImageIcon, LogOutIcon, UserIcon } from '../../ui/icons';
+import { AlertIcon, ChevronDownIcon, ImageIcon, LogOutIcon, SparklesIcon, UserIcon } from '../../ui/icons';
 import { useCurrentUser } from '../auth/auth-store';
 import { useSignOut } from '../auth/use-sign-out';
 import { WORKS_VIEWS } from '../works/my-works';
@@ -50,6 +50,10 @@ export function AccountMenu() {
           <DropdownMenu.Item className={item} onSelect={() => void navigate(WORKS_VIEWS.mine)}>
             <ImageIcon size={16} />
             {t('account.myWorks')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={() => void navigate('/recharge')}>
+            <SparklesIcon size={16} />
+            {t('account.recharge')}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={item} onSelect={() => void signOut(false)}>

@@ -1,0 +1,102 @@
+import { calls, type CallOutput } from '@starlit/contract';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCall, useCallMutation } from '../../api/calls';
+import { Button } from '../../ui/button';
+import { DiamondIcon } from '../../ui/icons';
+import { LoadFailed } from '../../ui/load-failed';
+import { Spinner } from '../../ui/spinner';
+import { notifySuccess } from '../../ui/toast';
+
+type Offer = CallOutput<typeof calls.recharge.offer>;
+
+/** A price in money as the reader writes it (the package's amount is in cents). */
+export function formatPrice(priceMinor: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language.replace('_', '-'), { style: 'currency', currency: currency.toUpperCase() }).format(priceMinor / 100);
+}
+
+/**
+ * Choosing a package and paying it (SPEC §2 Recharge): the agreement must be agreed to and the
+ * buyer must be an adult first. Stripe takes the buyer to its checkout; the demo provider pays
+ * at once and the panel says no money moves. Used by the recharge page and the RECHARGE modal.
+ */
+export function RechargePanel() {
+  const { t, i18n } = useTranslation('recharge');
+  const offer = useCall(calls.recharge.offer, {});
+  const balances = useCall(calls.ledger.balances, {});
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [adult, setAdult] = useState(false);
+  // one key per purchase: a double click or a retry sends the same one and the server makes one order
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const create = useCallMutation(calls.recharge.create, {
+    invalidates: [calls.ledger.balances],
+    onSuccess: (made) => {
+      setRequestKey(crypto.randomUUID());
+      if (made.checkoutUrl) window.location.assign(made.checkoutUrl);
+      else notifySuccess(t('paid', { count: made.order.diamonds + made.order.bonus }));
+    },
+  });
+  if (offer.isError) return <LoadFailed onRetry={() => void offer.refetch()} />;
+  if (!offer.data) return <Spinner />;
+  const data: Offer = offer.data;
+  const pack = data.packages.find((p) => p.packageId === chosen);
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-sm text-muted">{t('intro')}</p>
+      {data.provider === 'demo' && (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-100">{t('demo')}</p>
+      )}
+      {balances.data && <p className="text-sm font-medium">{t('balance', { count: balances.data.JE })}</p>}
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold">{t('choose')}</legend>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {data.packages.map((p) => {
+            const selected = p.packageId === chosen;
+            return (
+              <button
+                key={p.packageId}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => setChosen(p.packageId)}
+                className={`flex cursor-pointer flex-col items-start gap-1 rounded-2xl border p-4 text-left transition-colors ${selected ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-600 dark:bg-white/10' : 'border-line hover:border-brand-400'}`}
+              >
+                <span className="flex items-center gap-1.5 text-lg font-bold">
+                  <DiamondIcon size={18} className="text-brand-600 dark:text-brand-300" />
+                  {p.diamonds.toLocaleString(i18n.language.replace('_', '-'))}
+                </span>
+                {p.bonus > 0 && (
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-300/20 dark:text-brand-200">{t('bonus', { count: p.bonus })}</span>
+                )}
+                <span className="mt-1 text-sm text-muted">{formatPrice(p.priceMinor, p.currency, i18n.language)}</span>
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <span>
+          <Trans t={t} i18nKey="agree">
+            I have read and agree to the
+            <Link to="/recharge/agreement" className="font-medium text-brand-700 underline dark:text-brand-300">
+              recharge agreement
+            </Link>
+          </Trans>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
+        <span>{t('adult')}</span>
+      </label>
+      <Button
+        disabled={!pack || !agreed || !adult || create.isPending}
+        onClick={() => pack && create.mutate({ packageId: pack.packageId, agreementVersion: data.agreementVersion, adult, requestKey })}
+      >
+        {create.isPending ? t('paying') : pack ? t('pay', { price: formatPrice(pack.priceMinor, pack.currency, i18n.language) }) : t('choose')}
+      </Button>
+      {pack && <p className="text-center text-xs text-muted">{t('total', { count: pack.diamonds + pack.bonus })}</p>}
+    </div>
+  );
+}
