@@ -6,11 +6,13 @@ import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
+import { exchangeErrors } from './exchange.ts';
 import { ledgerErrors } from './ledger.ts';
 import { mediaErrors } from './media.ts';
 import { moderationErrors } from './moderation.ts';
 import { noticesErrors } from './notices.ts';
 import { platformErrors } from './platform.ts';
+import { redeemErrors } from './redeem.ts';
 import { reportsErrors } from './reports.ts';
 import { socialErrors } from './social.ts';
 import { voicesErrors } from './voices.ts';
@@ -46,8 +48,8 @@ import { worksErrors } from './works.ts';
  * | 7000–7999    | chat                                                      |
  * | 8000–8049    | ledger: balances, idempotent spending, holds               |
  * | 8050–8099    | reserved: recharge                                        |
- * | 8100–8149    | reserved: redeem codes                                    |
- * | 8150–8199    | reserved: exchange                                        |
+ * | 8100–8149    | redeem codes                                              |
+ * | 8150–8199    | exchange                                                  |
  * | 8200–8299    | reserved: further economy parts                           |
  * | 8300–8599    | reserved: store                                           |
  * | 8600–8999    | reserved: gifts                                           |
@@ -100,6 +102,8 @@ export const ERROR_FEATURES = {
   agents: agentsErrors,
   identities: identitiesErrors,
   ledger: ledgerErrors,
+  redeem: redeemErrors,
+  exchange: exchangeErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -120,6 +124,8 @@ export const ErrorCode = {
   ...agentsErrors.codes,
   ...identitiesErrors.codes,
   ...ledgerErrors.codes,
+  ...redeemErrors.codes,
+  ...exchangeErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -145,6 +151,8 @@ function messagesIn(lang: Language): Messages {
     ...agentsErrors.messages[lang],
     ...identitiesErrors.messages[lang],
     ...ledgerErrors.messages[lang],
+    ...redeemErrors.messages[lang],
+    ...exchangeErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],
