@@ -18,6 +18,8 @@ import { cardsModule } from './modules/cards/cards.module.ts';
 import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { ledgerModule } from './modules/ledger/ledger.module.ts';
+import { exchangeModule } from './modules/exchange/exchange.module.ts';
+import { redeemModule } from './modules/redeem/redeem.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { noticesModule } from './modules/notices/notices.module.ts';
@@ -51,6 +53,8 @@ const MODULES = [
   noticesModule,
   authModule,
   ledgerModule,
+  redeemModule,
+  exchangeModule,
   agentsModule,
   socialModule,
   worksModule,

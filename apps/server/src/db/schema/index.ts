@@ -11,3 +11,4 @@ export * from './social.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
 export * from './ledger.ts';
+export * from './economy.ts';
