@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'reports',
   'moderation',
   'search',
+  'redeem',
+  'exchange',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */
