@@ -17,7 +17,7 @@ const EXCHANGE_MODAL = { CAC: 'EXCHANGE_DIAMOND_CAC', CWA: 'EXCHANGE_DIAMOND_CWA
 
 /** My assets: my four balances, exchanging diamonds for creation counts or compute power, and redeeming a code; admins also make codes and set rates. */
 export function AssetsTab() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'common']);
   const balances = useCall(calls.ledger.balances, {});
   const [redeeming, setRedeeming] = useState(false);
   const show = modalAreas.userCenter((s) => s.show);
@@ -52,7 +52,7 @@ export function AssetsTab() {
               </span>
             </div>
             {(currency === 'CAC' || currency === 'CWA') && (
-              <Button size="sm" aria-label={t('assets.exchangeFor', { target: t(`assets.${currency}`) })} onClick={() => show(EXCHANGE_MODAL[currency])}>
+              <Button size="sm" aria-label={t(`common:modals.${EXCHANGE_MODAL[currency]}`)} onClick={() => show(EXCHANGE_MODAL[currency])}>
                 {t('assets.exchange')}
               </Button>
             )}
