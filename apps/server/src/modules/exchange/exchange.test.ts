@@ -49,11 +49,21 @@ describe.sequential('the exchange', () => {
     expect(await balances(user)).toMatchObject({ JE: 6, CAC: 4 });
   });
 
+  it("keeps one person's key to them: another user and an admin exchange their own diamonds with the same key", async () => {
+    const [user, other] = await Promise.all([buildUser(t), buildUser(t)]);
+    await Promise.all([grant(user, 4), grant(other, 4), grant(admin, 4)]);
+    const key = newKey();
+    for (const who of [user, other, admin]) expect(await t.ok(c.exchange, { target: 'CWA', diamonds: 1, key }, { as: who })).toMatchObject({ received: 10, replayed: false });
+    for (const who of [user, other]) expect(await balances(who)).toEqual({ JE: 3, CAC: 0, CWA: 10, MSS: 0 });
+  });
+
   it('answers "Insufficient Diamond" when short and moves nothing; a visitor is refused', async () => {
     const [user] = await Promise.all([buildUser(t)]);
     await grant(user, 2);
     const short = await t.call(c.exchange, { target: 'CWA', diamonds: 3, key: newKey() }, { as: user });
     expect(short.body).toMatchObject({ code: ErrorCode.LEDGER_INSUFFICIENT_DIAMOND, message: 'Insufficient Diamond' });
+    const zh = await t.call(c.exchange, { target: 'CWA', diamonds: 3, key: newKey() }, { as: user, lang: 'zh_TW' });
+    expect(zh.body).toMatchObject({ code: ErrorCode.LEDGER_INSUFFICIENT_DIAMOND, message: '鑽石不足' });
     expect(await balances(user)).toEqual({ JE: 2, CAC: 0, CWA: 0, MSS: 0 });
     expect((await t.call(c.exchange, { target: 'CWA', diamonds: 1, key: newKey() })).status).toBe(401);
   });
