@@ -33,7 +33,11 @@ export function RedeemDialog({ onClose }: { onClose(): void }) {
         <TextField
           label={t('label')}
           value={code}
-          onChange={setCode}
+          onChange={(value) => {
+            setCode(value);
+            // the last refusal was about the code as it was
+            redeem.reset();
+          }}
           placeholder={t('placeholder')}
           autoComplete="off"
           spellCheck={false}
