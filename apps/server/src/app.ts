@@ -19,6 +19,8 @@ import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { rechargeModule } from './modules/recharge/recharge.module.ts';
+import { exchangeModule } from './modules/exchange/exchange.module.ts';
+import { redeemModule } from './modules/redeem/redeem.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { noticesModule } from './modules/notices/notices.module.ts';
@@ -53,6 +55,8 @@ const MODULES = [
   authModule,
   ledgerModule,
   rechargeModule,
+  redeemModule,
+  exchangeModule,
   agentsModule,
   socialModule,
   worksModule,

@@ -15,6 +15,7 @@ export const STALE = {
   cards: 30_000,
   chat: 30_000,
   comments: 30_000,
+  exchange: 30_000,
   home: 30_000,
   identities: 30_000,
   // balances change with every movement of value
@@ -24,6 +25,7 @@ export const STALE = {
   notices: 30_000,
   social: 30_000,
   recharge: 5_000,
+  redeem: 30_000,
   reports: 30_000,
   search: 30_000,
   users: 30_000,

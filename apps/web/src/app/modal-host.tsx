@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ExchangeModal } from '../features/exchange/exchange-modal';
 import { WorkDetailModal } from '../features/works/work-detail-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
 import { ScanImage } from '../features/works/scan-image';
@@ -41,6 +42,10 @@ function AreaModal({ name, payload, onClose }: { name: ModalName; payload: Modal
     case 'WORK_DETAIL':
       // the address closes it (features/works/work-address), so Back and links agree
       return <WorkDetailModal />;
+    case 'EXCHANGE_DIAMOND_CAC':
+      return <ExchangeModal target="CAC" onClose={onClose} />;
+    case 'EXCHANGE_DIAMOND_CWA':
+      return <ExchangeModal target="CWA" onClose={onClose} />;
     case 'NOTICE_CONTENT':
       return <NoticeContentModal onClose={onClose} />;
     default:

@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'moderation',
   'search',
   'recharge',
+  'redeem',
+  'exchange',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

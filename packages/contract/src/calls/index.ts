@@ -5,11 +5,13 @@ import { avatarCalls } from './avatars.ts';
 import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
 import { commentCalls } from './comments.ts';
+import { exchangeCalls } from './exchange.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { ledgerCalls } from './ledger.ts';
 import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
+import { redeemCalls } from './redeem.ts';
 import { socialCalls } from './social.ts';
 import { rechargeCalls } from './recharge.ts';
 import { reportCalls } from './reports.ts';
@@ -24,11 +26,13 @@ export * from './avatars.ts';
 export * from './cards.ts';
 export * from './chat.ts';
 export * from './comments.ts';
+export * from './exchange.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './ledger.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
+export * from './redeem.ts';
 export * from './social.ts';
 export * from './recharge.ts';
 export * from './reports.ts';
@@ -45,11 +49,13 @@ export const calls = {
   cards: cardCalls,
   chat: chatCalls,
   comments: commentCalls,
+  exchange: exchangeCalls,
   home: homeCalls,
   identities: identityCalls,
   ledger: ledgerCalls,
   moderation: moderationCalls,
   notices: noticeCalls,
+  redeem: redeemCalls,
   social: socialCalls,
   recharge: rechargeCalls,
   reports: reportCalls,

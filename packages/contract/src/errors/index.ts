@@ -6,12 +6,14 @@ import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
+import { exchangeErrors } from './exchange.ts';
 import { ledgerErrors } from './ledger.ts';
 import { mediaErrors } from './media.ts';
 import { moderationErrors } from './moderation.ts';
 import { noticesErrors } from './notices.ts';
 import { platformErrors } from './platform.ts';
 import { rechargeErrors } from './recharge.ts';
+import { redeemErrors } from './redeem.ts';
 import { reportsErrors } from './reports.ts';
 import { socialErrors } from './social.ts';
 import { voicesErrors } from './voices.ts';
@@ -47,8 +49,8 @@ import { worksErrors } from './works.ts';
  * | 7000–7999    | chat                                                      |
  * | 8000–8049    | ledger: balances, idempotent spending, holds               |
  * | 8050–8099    | recharge: agreement, adults only, orders                  |
- * | 8100–8149    | reserved: redeem codes                                    |
- * | 8150–8199    | reserved: exchange                                        |
+ * | 8100–8149    | redeem codes                                              |
+ * | 8150–8199    | exchange                                                  |
  * | 8200–8299    | reserved: further economy parts                           |
  * | 8300–8599    | reserved: store                                           |
  * | 8600–8999    | reserved: gifts                                           |
@@ -102,6 +104,8 @@ export const ERROR_FEATURES = {
   identities: identitiesErrors,
   ledger: ledgerErrors,
   recharge: rechargeErrors,
+  redeem: redeemErrors,
+  exchange: exchangeErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -123,6 +127,8 @@ export const ErrorCode = {
   ...identitiesErrors.codes,
   ...ledgerErrors.codes,
   ...rechargeErrors.codes,
+  ...redeemErrors.codes,
+  ...exchangeErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -149,6 +155,8 @@ function messagesIn(lang: Language): Messages {
     ...identitiesErrors.messages[lang],
     ...ledgerErrors.messages[lang],
     ...rechargeErrors.messages[lang],
+    ...redeemErrors.messages[lang],
+    ...exchangeErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

@@ -12,3 +12,4 @@ export * from './comments.ts';
 export * from './moderation.ts';
 export * from './ledger.ts';
 export * from './recharge.ts';
+export * from './economy.ts';

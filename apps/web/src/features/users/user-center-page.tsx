@@ -17,6 +17,7 @@ import { FeedCard, FeedCardSkeleton } from '../home/feed-card';
 import { Blacklist } from '../social/blacklist';
 import { FollowList } from '../social/follow-list';
 import { MyWorks } from '../works/my-works';
+import { AssetsTab } from './assets-tab';
 import { PersonalInfo } from './personal-info';
 import { ProfileHeader, type ProfileData } from './profile-header';
 import { asFeedWork, useProfile, useProfileAgents, useProfileWorks } from './user-queries';
@@ -141,7 +142,7 @@ function ProfileView({ profile }: { profile: ProfileData }) {
   );
 }
 
-/** My user center: my account information and my portfolio. */
+/** My user center: my account information, my portfolio and my assets. */
 function MyCenter({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
   return (
@@ -155,6 +156,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           <Tab value="portfolio" variant="pill">
             {t('tabs.portfolio')}
           </Tab>
+          <Tab value="assets" variant="pill">
+            {t('tabs.assets')}
+          </Tab>
           <Tab value="blacklist" variant="pill">
             {t('tabs.blacklist')}
           </Tab>
@@ -165,6 +169,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           </TabPanel>
           <TabPanel value="portfolio">
             <MyWorks />
+          </TabPanel>
+          <TabPanel value="assets">
+            <AssetsTab />
           </TabPanel>
           <TabPanel value="blacklist">
             <Blacklist />

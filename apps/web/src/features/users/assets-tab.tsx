@@ -1,0 +1,77 @@
+import { calls, HELD_CURRENCIES } from '@starlit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCall } from '../../api/calls';
+import { modalAreas } from '../../app/modal-areas';
+import { Button, buttonClass } from '../../ui/button';
+import { LoadFailed } from '../../ui/load-failed';
+import { Loading } from '../../ui/loading';
+import { Skeleton } from '../../ui/skeleton';
+import { useIsAdmin } from '../auth/auth-store';
+import { ExchangeRatesAdmin } from '../exchange/exchange-rates-admin';
+import { RedeemAdmin } from '../redeem/redeem-admin';
+import { RedeemDialog } from '../redeem/redeem-dialog';
+
+/** Which exchange modal a balance's button opens: diamonds are what is exchanged, so they have none. */
+const EXCHANGE_MODAL = { CAC: 'EXCHANGE_DIAMOND_CAC', CWA: 'EXCHANGE_DIAMOND_CWA' } as const;
+
+/** My assets: my four balances, exchanging diamonds for creation counts or compute power, and redeeming a code; admins also make codes and set rates. */
+export function AssetsTab() {
+  const { t } = useTranslation(['users', 'common']);
+  const balances = useCall(calls.ledger.balances, {});
+  const [redeeming, setRedeeming] = useState(false);
+  const show = modalAreas.userCenter((s) => s.show);
+  const isAdmin = useIsAdmin();
+  if (balances.isPending) {
+    return (
+      <Loading className="grid gap-3 sm:grid-cols-2">
+        {HELD_CURRENCIES.map((c) => (
+          <Skeleton key={c} className="h-24 w-full rounded-2xl" />
+        ))}
+      </Loading>
+    );
+  }
+  if (balances.isError) return <LoadFailed onRetry={() => void balances.refetch()} />;
+  return (
+    <section aria-labelledby="assets-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="assets-title" className="text-lg font-semibold">
+          {t('assets.title')}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/recharge" className={buttonClass('primary')}>
+            {t('assets.recharge')}
+          </Link>
+          <Button variant="secondary" onClick={() => setRedeeming(true)}>
+            {t('assets.redeem')}
+          </Button>
+        </div>
+      </div>
+      <ul aria-label={t('assets.balances')} className="grid gap-3 sm:grid-cols-2">
+        {HELD_CURRENCIES.map((currency) => (
+          <li key={currency} className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4">
+            <div className="flex flex-col">
+              <span className="text-sm text-muted">{t(`assets.${currency}`)}</span>
+              <span className="text-2xl font-semibold tabular-nums" data-testid={`balance-${currency}`}>
+                {balances.data[currency]}
+              </span>
+            </div>
+            {(currency === 'CAC' || currency === 'CWA') && (
+              <Button size="sm" aria-label={t(`common:modals.${EXCHANGE_MODAL[currency]}`)} onClick={() => show(EXCHANGE_MODAL[currency])}>
+                {t('assets.exchange')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {isAdmin && (
+        <>
+          <RedeemAdmin />
+          <ExchangeRatesAdmin />
+        </>
+      )}
+      {redeeming && <RedeemDialog onClose={() => setRedeeming(false)} />}
+    </section>
+  );
+}
