@@ -51,7 +51,7 @@ test('an admin makes a code; a user redeems it once and exchanges diamonds, with
 
   await user.getByRole('button', { name: 'Exchange diamonds for creation counts' }).click();
   const cac = user.getByRole('dialog', { name: 'Exchange diamonds for creation counts' });
-  await expect(cac.getByText('1 diamond = 1 creation counts')).toBeVisible();
+  await expect(cac.getByText('1 diamond = 1 creation count')).toBeVisible();
   await cac.getByRole('textbox', { name: 'Diamonds to exchange' }).fill('5');
   await cac.getByRole('button', { name: 'Exchange' }).click();
   await expect(cac).toBeHidden();

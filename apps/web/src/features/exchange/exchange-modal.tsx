@@ -31,11 +31,12 @@ export function ExchangeModal({ target, onClose }: { target: Target; onClose(): 
   const [text, setText] = useState('1');
   const [key, setKey] = useState(newKey);
   const [tried, setTried] = useState(false);
-  const unit = t(`units.${target}`);
+  // the unit agrees with the number before it (1 creation count, 10 creation counts)
+  const unit = (count: number) => t(`units.${target}`, { count });
   const exchange = useCallMutation(calls.exchange.exchange, {
     invalidates: ['ledger'],
     onSuccess: (done) => {
-      notifySuccess(t('done', { diamonds: done.diamonds, received: done.received, unit }));
+      notifySuccess(t('done', { diamonds: done.diamonds, received: done.received, unit: unit(done.received) }));
       onClose();
     },
   });
@@ -52,7 +53,7 @@ export function ExchangeModal({ target, onClose }: { target: Target; onClose(): 
           exchange.mutate({ target, diamonds, perDiamond, key });
         }}
       >
-        {perDiamond === undefined ? <p className="text-sm text-muted">{t('loading')}</p> : <p className="text-sm font-medium">{t('rate', { count: perDiamond, unit })}</p>}
+        {perDiamond === undefined ? <p className="text-sm text-muted">{t('loading')}</p> : <p className="text-sm font-medium">{t('rate', { count: perDiamond, unit: unit(perDiamond) })}</p>}
         {balances.data && <p className="text-sm text-muted">{t('have', { count: balances.data.JE })}</p>}
         <TextField
           label={t('diamonds')}
@@ -65,7 +66,7 @@ export function ExchangeModal({ target, onClose }: { target: Target; onClose(): 
           }}
           error={tried && diamonds === null ? t('amountInvalid') : null}
         />
-        {diamonds !== null && perDiamond !== undefined && <p className="text-sm">{t('receive', { count: diamonds * perDiamond, unit })}</p>}
+        {diamonds !== null && perDiamond !== undefined && <p className="text-sm">{t('receive', { count: diamonds * perDiamond, unit: unit(diamonds * perDiamond) })}</p>}
         <div className="flex justify-end">
           <Button type="submit" disabled={exchange.isPending || perDiamond === undefined}>
             {t('submit')}

@@ -15,6 +15,8 @@ function RateForm({ target, current }: { target: Target; current: number }) {
   const save = useCallMutation(calls.exchange.setRate, { invalidates: ['exchange'], onSuccess: () => notifySuccess(t('admin.saved')) });
   const value = /^\d+$/.test(text) ? Number(text) : 0;
   const valid = value >= 1 && value <= EXCHANGE_LIMITS.maxRate;
+  // the unit's plural: "creation counts per diamond"
+  const plural = t(`units.${target}`, { count: 2 });
   return (
     <form
       className="flex items-end gap-2"
@@ -23,7 +25,7 @@ function RateForm({ target, current }: { target: Target; current: number }) {
         if (valid) save.mutate({ target, perDiamond: value });
       }}
     >
-      <TextField label={t('admin.rate', { unit: t(`units.${target}`) })} value={text} onChange={setText} inputMode="numeric" className="flex-1" />
+      <TextField label={t('admin.rate', { unit: plural })} value={text} onChange={setText} inputMode="numeric" className="flex-1" />
       <Button type="submit" variant="secondary" disabled={!valid || save.isPending}>
         {t('admin.save')}
       </Button>
