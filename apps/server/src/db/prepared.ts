@@ -26,6 +26,21 @@ function isConfig(value: unknown): value is QueryConfig {
   return typeof value === 'object' && value !== null && typeof (value as QueryConfig).text === 'string' && typeof (value as QueryConfig).submit !== 'function';
 }
 
+/** The query as pg should send it: a parameterised text gets its statement's name, anything else goes as it came. */
+function named(config: unknown, values: unknown): unknown {
+  const params = Array.isArray(values) ? values : isConfig(config) ? config.values : undefined;
+  if (!params || params.length === 0) return config;
+  if (typeof config === 'string') {
+    const name = statementName(config);
+    return name ? { text: config, name } : config;
+  }
+  if (isConfig(config) && config.name === undefined) {
+    const name = statementName(config.text);
+    return name ? { ...config, name } : config;
+  }
+  return config;
+}
+
 /**
  * A node-postgres client that prepares every parameterised statement once per connection
  * (docs/decisions/0018-feed-latency.md). PostgreSQL then parses and plans a feed's
@@ -34,19 +49,10 @@ function isConfig(value: unknown): value is QueryConfig {
  * one text) go through unchanged, as they cannot be prepared.
  */
 export class PreparingClient extends pg.Client {
-  // pg's overloads (callback, stream, promise forms) are kept by passing everything through
-  // biome-ignore lint/suspicious/noExplicitAny: the same loose signature as pg.Client.query
-  override query(config: any, values?: any, callback?: any): any {
-    const params = Array.isArray(values) ? values : isConfig(config) ? config.values : undefined;
-    if (params && params.length > 0) {
-      if (typeof config === 'string') {
-        const name = statementName(config);
-        if (name) return super.query({ text: config, name } as never, values, callback);
-      } else if (isConfig(config) && config.name === undefined) {
-        const name = statementName(config.text);
-        if (name) return super.query({ ...config, name } as never, values, callback);
-      }
-    }
-    return super.query(config, values, callback);
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // every form of pg's query (promise, callback, submittable) keeps its own arguments; only the first may gain a name
+    const send = this.query.bind(this) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+    this.query = ((config: unknown, values?: unknown, callback?: unknown) => send(named(config, values), values, callback)) as pg.Client['query'];
   }
 }
