@@ -4,8 +4,10 @@ import { authCalls } from './auth.ts';
 import { avatarCalls } from './avatars.ts';
 import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
+import { checkinCalls } from './checkin.ts';
 import { commentCalls } from './comments.ts';
 import { exchangeCalls } from './exchange.ts';
+import { giftCalls } from './gifts.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { ledgerCalls } from './ledger.ts';
@@ -25,8 +27,10 @@ export * from './auth.ts';
 export * from './avatars.ts';
 export * from './cards.ts';
 export * from './chat.ts';
+export * from './checkin.ts';
 export * from './comments.ts';
 export * from './exchange.ts';
+export * from './gifts.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './ledger.ts';
@@ -48,8 +52,10 @@ export const calls = {
   avatars: avatarCalls,
   cards: cardCalls,
   chat: chatCalls,
+  checkin: checkinCalls,
   comments: commentCalls,
   exchange: exchangeCalls,
+  gifts: giftCalls,
   home: homeCalls,
   identities: identityCalls,
   ledger: ledgerCalls,

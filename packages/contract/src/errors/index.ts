@@ -7,6 +7,7 @@ import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
 import { exchangeErrors } from './exchange.ts';
+import { giftsErrors } from './gifts.ts';
 import { ledgerErrors } from './ledger.ts';
 import { mediaErrors } from './media.ts';
 import { moderationErrors } from './moderation.ts';
@@ -53,7 +54,7 @@ import { worksErrors } from './works.ts';
  * | 8150–8199    | exchange                                                  |
  * | 8200–8299    | reserved: further economy parts                           |
  * | 8300–8599    | reserved: store                                           |
- * | 8600–8999    | reserved: gifts                                           |
+ * | 8600–8999    | gifts (8600–8799), points and the daily check-in (8800–8899) |
  * | 9000–9499    | reserved: tasks                                           |
  * | 9500–9999    | reserved: live room                                       |
  * | 10000–10999  | reserved: wallet and platform payments                    |
@@ -106,6 +107,7 @@ export const ERROR_FEATURES = {
   recharge: rechargeErrors,
   redeem: redeemErrors,
   exchange: exchangeErrors,
+  gifts: giftsErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -129,6 +131,7 @@ export const ErrorCode = {
   ...rechargeErrors.codes,
   ...redeemErrors.codes,
   ...exchangeErrors.codes,
+  ...giftsErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -157,6 +160,7 @@ function messagesIn(lang: Language): Messages {
     ...rechargeErrors.messages[lang],
     ...redeemErrors.messages[lang],
     ...exchangeErrors.messages[lang],
+    ...giftsErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GIFT_NAMES, GiftKey } from '../calls/gifts.ts';
 import { MODERATION_LIMITS } from '../calls/moderation.ts';
 import type { Language } from './languages.ts';
 
@@ -21,6 +22,7 @@ export const interactNoticeParams = {
   comment: z.object({ actorName: z.string(), workName: z.string(), excerpt: z.string() }),
   reply: z.object({ actorName: z.string(), workName: z.string(), excerpt: z.string() }),
   follow: z.object({ actorName: z.string() }),
+  gift: z.object({ actorName: z.string(), agentName: z.string(), giftKey: GiftKey, count: z.number().int() }),
 };
 
 /** Params of the system notices the product sends, by kind. */
@@ -73,6 +75,8 @@ interface Words {
   commentContent(name: string, work: string, text: string): string;
   replyContent(name: string, work: string, text: string): string;
   followContent(name: string): string;
+  gave(name: string): string;
+  giftContent(name: string, agent: string, gift: string, count: number): string;
   welcome(name: string): NoticeText;
   author(p: z.infer<(typeof systemNoticeParams)['moderation_author']>): NoticeText;
   reporter(p: z.infer<(typeof systemNoticeParams)['moderation_reporter']>): NoticeText;
@@ -90,6 +94,8 @@ const words: Record<Language, Words> = {
     commentContent: (name, work, text) => `${name} commented on your work "${work}": ${text}`,
     replyContent: (name, work, text) => `${name} replied to your comment on "${work}": ${text}`,
     followContent: (name) => `${name} started following you`,
+    gave: (name) => `${name} sent your agent a gift`,
+    giftContent: (name, agent, gift, count) => `${name} sent ${agent} ${count} × ${gift}`,
     welcome: (name) => ({
       title: 'Welcome to Starlit',
       content: `Hi ${name}! Create an AI character, chat with it, and share what you make with the community.`,
@@ -122,6 +128,8 @@ const words: Record<Language, Words> = {
     commentContent: (name, work, text) => `${name} 在你的作品「${work}」留言：${text}`,
     replyContent: (name, work, text) => `${name} 回覆了你在「${work}」的留言：${text}`,
     followContent: (name) => `${name} 開始追蹤你了`,
+    gave: (name) => `${name} 送了禮物給你的智能體`,
+    giftContent: (name, agent, gift, count) => `${name} 送給 ${agent} ${gift} × ${count}`,
     welcome: (name) => ({ title: '歡迎來到 Starlit', content: `嗨，${name}！建立你的 AI 智能體、與它聊天，並與社群分享你的創作。` }),
     author(p) {
       const reason = p.reason ? `原因：${p.reason}` : '';
@@ -148,7 +156,7 @@ export interface InteractActor {
 }
 
 const titleOf = (kind: InteractTemplateKind, name: string, othersCount: number, w: Words) =>
-  ({ like: () => w.liked(name, othersCount), comment: () => w.commented(name), reply: () => w.replied(name), follow: () => w.followed(name) })[kind]();
+  ({ like: () => w.liked(name, othersCount), comment: () => w.commented(name), reply: () => w.replied(name), follow: () => w.followed(name), gift: () => w.gave(name) })[kind]();
 
 /**
  * The title of an interact notice of another person's doing, or null for kinds that keep
@@ -173,6 +181,10 @@ export function interactNoticeText(template: InteractTemplate, actor: InteractAc
       return { title, content: w.replyContent(name, template.params.workName, template.params.excerpt) };
     case 'follow':
       return { title, content: w.followContent(name) };
+    case 'gift': {
+      const { agentName, giftKey, count } = template.params;
+      return { title, content: w.giftContent(name, agentName, GIFT_NAMES[giftKey][lang], count) };
+    }
   }
 }
 
