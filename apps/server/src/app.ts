@@ -17,6 +17,8 @@ import { avatarsModule } from './modules/avatars/avatars.module.ts';
 import { cardsModule } from './modules/cards/cards.module.ts';
 import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
+import { checkinModule } from './modules/checkin/checkin.module.ts';
+import { giftsModule } from './modules/gifts/gifts.module.ts';
 import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { rechargeModule } from './modules/recharge/recharge.module.ts';
 import { exchangeModule } from './modules/exchange/exchange.module.ts';
@@ -59,6 +61,8 @@ const MODULES = [
   exchangeModule,
   agentsModule,
   socialModule,
+  giftsModule,
+  checkinModule,
   worksModule,
   commentsModule,
   reportsModule,

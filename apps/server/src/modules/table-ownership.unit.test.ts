@@ -49,13 +49,16 @@ const OWNER: Record<string, string | null> = {
   redeemCodes: 'redeem',
   redeemUses: 'redeem',
   exchangeRates: 'exchange',
+  giftSends: 'gifts',
+  giftFreeDays: 'gifts',
+  checkins: 'checkin',
   comments: 'comments',
   commentLikes: 'comments',
   reports: 'reports',
   moderationActions: 'moderation',
   userStrikes: 'moderation',
-  // written by the seed and read by no feature yet
-  gifts: null,
+  // written by the seed; gifts reads it
+  gifts: 'gifts',
   storeItems: null,
   appMeta: null,
   // the job queue's own table (jobs/); avatars read their latest job from it until the job registry answers that

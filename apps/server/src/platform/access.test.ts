@@ -167,6 +167,10 @@ describe('visibility matrix', () => {
     // unfollowing needs no sight of the agent, so a follow of one hidden since can be undone
     '/ai/api/v1/social/unfollow_agent': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 0) },
     '/ai/api/v1/social/agent_relation': { body: async (w) => ({ agentId: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
+    // a private agent takes gifts from no one: others do not see it, and its owner may not gift it
+    '/api/v1/gifts/send': { body: async (w) => ({ agentId: await agent(w), giftKey: 'heart', key: 'access-gift-key' }), expect: mine(8606, 6001) },
+    '/api/v1/gifts/wall': { body: async (w) => ({ agentId: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
+    '/api/v1/gifts/leaderboard': { body: async (w) => ({ agentId: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
     // a post needs no upload, so every caller can try to name the owner's hidden agent on one
     '/ai/api/v1/work/create': { body: async (w) => ({ name: 'Post', category: 'Living', description: 'Hello', agentId: await agent(w) }), expect: mine(0, 6001) },
     // a private work is answered as if it did not exist to anyone but its author (decision 0014)

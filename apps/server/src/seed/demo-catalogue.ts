@@ -27,7 +27,7 @@ export const DEMO_VOICES: DemoVoice[] = [
 
 export interface DemoGift {
   key: 'heart' | 'lollipop' | 'beer' | 'finger_heart' | 'rose' | 'balloon' | 'firework';
-  priceKind: 'free' | 'limited_free' | 'diamonds';
+  priceKind: 'free' | 'limited_free' | 'points' | 'diamonds';
   price: number;
   /** For limited-time free gifts: how many days from seeding they stay free. */
   freeDays?: number;
@@ -37,7 +37,7 @@ export interface DemoGift {
 export const DEMO_GIFTS: DemoGift[] = [
   { key: 'heart', priceKind: 'free', price: 0 },
   { key: 'lollipop', priceKind: 'limited_free', price: 5, freeDays: 7 },
-  { key: 'beer', priceKind: 'diamonds', price: 10 },
+  { key: 'beer', priceKind: 'points', price: 20 },
   { key: 'finger_heart', priceKind: 'diamonds', price: 20 },
   { key: 'rose', priceKind: 'diamonds', price: 52 },
   { key: 'balloon', priceKind: 'diamonds', price: 99 },

@@ -1,0 +1,149 @@
+import { ErrorCode, GIFT_RULES, type CallInput, type CallOutput, type calls } from '@starlit/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { assertNoBlock } from '../../platform/policy.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
+import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import type { NoticesService } from '../notices/notices.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { giftsRepository, type GiftRow, type GiftSendRow } from './gifts.repository.ts';
+
+type Cost = CallOutput<typeof calls.gifts.list>['gifts'][number]['cost'];
+type Person = { userId: string; userName: string; avatar: string | null };
+
+/** Today as the product counts days: in UTC+8, YYYY-MM-DD. */
+export function dayUtc8(now: Date): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** What one gift costs at `now`: a limited-time free gift costs its price in diamonds once its time is over. */
+export function costOf(gift: GiftRow, now: Date): Cost {
+  if (gift.priceKind === 'free') return { currency: 'free', amount: 0 };
+  if (gift.priceKind === 'limited_free') return gift.freeUntil && gift.freeUntil > now ? { currency: 'free', amount: 0 } : { currency: 'JE', amount: gift.price };
+  if (gift.price === 0) return { currency: 'free', amount: 0 };
+  return { currency: gift.priceKind === 'points' ? 'MSS' : 'JE', amount: gift.price };
+}
+
+/** The owner's share of a paid send, in its currency, rounded down (docs/economy.md, Gifts). */
+export const ownerShareOf = (total: number) => Math.floor((total * GIFT_RULES.ownerSharePercent) / 100);
+
+const presentSend = (row: GiftSendRow, sender: Person) => ({
+  id: row.id,
+  giftKey: row.giftKey as GiftRow['key'],
+  count: row.count,
+  cost: { currency: row.currency as Cost['currency'], amount: row.unitPrice },
+  sender,
+  sentAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Gifts (docs/economy.md, Gifts): a person sends gifts to an agent they can see, paying through
+ * the ledger under their key to `gift_revenue`, whose owner receives a share in the same
+ * transaction; gifts at no cost are counted per sender per UTC+8 day in the database. The
+ * sent gift is kept for the agent's wall and leaderboard, and its owner gets a notice.
+ */
+export function giftsService(deps: { db: Db; ledger: LedgerService; agents: AgentsService; notices: NoticesService; users: UsersRepository }) {
+  const gifts = giftsRepository(deps.db);
+  const { freePerDay } = GIFT_RULES;
+
+  return {
+    async list(viewerId: string | null, now = new Date()) {
+      const rows = await gifts.all();
+      const freeLeftToday = viewerId ? freePerDay - (await gifts.freeUsed(viewerId, dayUtc8(now))) : null;
+      return {
+        gifts: rows.map((g) => ({
+          key: g.key,
+          priceKind: g.priceKind,
+          price: g.price,
+          cost: costOf(g, now),
+          freeUntil: g.freeUntil?.toISOString() ?? null,
+          expiresAt: g.expiresAt?.toISOString() ?? null,
+          expired: g.expiresAt !== null && g.expiresAt <= now,
+        })),
+        freePerDay,
+        freeLeftToday,
+      };
+    },
+
+    async send(userId: string, input: CallInput<typeof calls.gifts.send>) {
+      const { agentId, giftKey } = input;
+      const count = input.count ?? 1;
+      if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
+      const agent = await deps.agents.visible(userId, agentId);
+      // a person's gifts to their own agent would only fill its wall and leaderboard
+      if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
+      await assertNoBlock(deps.db, userId, agent.ownerId);
+      const me = await deps.users.byId(userId);
+      if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
+      const sender = { userId, userName: me.userName, avatar: me.avatar };
+
+      const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
+        const repo = giftsRepository(books.tx);
+        const gift = await repo.byKey(giftKey);
+        if (!gift) throw new AppError(ErrorCode.GIFT_NOT_FOUND);
+        const now = new Date();
+        if (gift.expiresAt && gift.expiresAt <= now) throw new AppError(ErrorCode.GIFT_EXPIRED);
+        const cost = costOf(gift, now);
+        // the person agreed to the price they were shown; a limited-time gift whose time ran out is theirs to see first
+        if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
+        // checked again inside the transaction, so a block made while this request waited still wins
+        await assertNoBlock(books.tx, userId, agent.ownerId);
+        const day = dayUtc8(now);
+        let freeUsed: number;
+        if (cost.currency === 'free') {
+          const taken = await repo.takeFree(userId, day, count, freePerDay);
+          if (taken === null) throw new AppError(ErrorCode.GIFT_DAILY_LIMIT);
+          freeUsed = taken;
+        } else {
+          freeUsed = await repo.freeUsed(userId, day);
+        }
+        const total = cost.amount * count;
+        const share = cost.currency === 'free' ? 0 : ownerShareOf(total);
+        const row = await repo.insertSend({
+          giftId: gift.id,
+          giftKey: gift.key,
+          agentId,
+          senderId: userId,
+          ownerId: agent.ownerId,
+          count,
+          currency: cost.currency,
+          unitPrice: cost.amount,
+          ownerShare: share,
+          createdAt: now,
+        });
+        if (cost.currency !== 'free' && total > 0) {
+          const memo = { giftId: row.id, giftKey: gift.key, agentId };
+          const currency = cost.currency;
+          await books.move(
+            { from: { user: userId }, to: { system: 'gift_revenue' }, currency, amount: total, kind: 'gift', memo },
+            ...(share > 0 ? [{ from: { system: 'gift_revenue' as const }, to: { user: agent.ownerId }, currency, amount: share, kind: 'gift_share', memo }] : []),
+          );
+        }
+        return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
+      });
+      if (!replayed) {
+        await deps.notices.sendInteract({
+          recipientId: agent.ownerId,
+          actorId: userId,
+          targetType: 'agent',
+          targetId: agentId,
+          template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
+        });
+      }
+      return { ...outcome, replayed };
+    },
+
+    async wall(viewerId: string | null, agentId: string) {
+      await deps.agents.visible(viewerId, agentId);
+      const rows = await gifts.wall(agentId, viewerId, GIFT_RULES.wallSize);
+      return { items: rows.map((r) => presentSend(r.send, r.sender)) };
+    },
+
+    async leaderboard(viewerId: string | null, agentId: string) {
+      await deps.agents.visible(viewerId, agentId);
+      return { items: await gifts.leaderboard(agentId, viewerId, GIFT_RULES.leaderboardSize) };
+    },
+  };
+}
+
+export type GiftsService = ReturnType<typeof giftsService>;
