@@ -14,8 +14,12 @@ export const STALE = {
   avatars: 30_000,
   cards: 30_000,
   chat: 30_000,
+  // a check-in changes once a day
+  checkin: 30_000,
   comments: 30_000,
   exchange: 30_000,
+  // the free gifts left today change with every send
+  gifts: 10_000,
   home: 30_000,
   identities: 30_000,
   // balances change with every movement of value

@@ -5,6 +5,7 @@ import type cards from '../../public/locales/en_US/cards.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
 import type exchange from '../../public/locales/en_US/exchange.json';
+import type gifts from '../../public/locales/en_US/gifts.json';
 import type community from '../../public/locales/en_US/community.json';
 import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       comments: typeof comments;
       community: typeof community;
       exchange: typeof exchange;
+      gifts: typeof gifts;
       common: typeof common;
       home: typeof home;
       identities: typeof identities;

@@ -23,6 +23,7 @@ import { Composer } from './composer';
 import { MemoryPanel } from './memory-panel';
 import { MessageBubble, type MessageActions } from './message-bubble';
 import { useChatStream } from './use-chat-stream';
+import { ChatGiftButton } from '../gifts/gift-wall';
 
 /** Wide enough that the full notice does not crowd the messages. */
 const WIDE = '(min-width: 1024px)';
@@ -144,6 +145,7 @@ function Room({ detail, stream }: { detail: Detail; stream: ReturnType<typeof us
             </span>
           </Link>
           <span className="ml-auto flex shrink-0 gap-1 sm:gap-1.5">
+            <ChatGiftButton agentId={detail.agentId} agentName={detail.agentNickname} />
             <Button variant="secondary" size="sm" className="max-sm:px-3 xl:hidden" onClick={() => setMemoriesOpen(true)} aria-haspopup="dialog">
               {t('room.memories')}
             </Button>

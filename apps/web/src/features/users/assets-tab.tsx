@@ -9,6 +9,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useIsAdmin } from '../auth/auth-store';
+import { CheckinButton } from '../gifts/checkin-button';
 import { ExchangeRatesAdmin } from '../exchange/exchange-rates-admin';
 import { RedeemAdmin } from '../redeem/redeem-admin';
 import { RedeemDialog } from '../redeem/redeem-dialog';
@@ -62,6 +63,7 @@ export function AssetsTab() {
                 {t('assets.exchange')}
               </Button>
             )}
+            {currency === 'MSS' && <CheckinButton />}
           </li>
         ))}
       </ul>

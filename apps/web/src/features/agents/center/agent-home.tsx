@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Avatar } from '../../../ui/avatar';
 import { buttonClass } from '../../../ui/button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { GiftWall, SendGiftButton } from '../../gifts/gift-wall';
 import { AgentFollowButton } from '../../social/agent-follow-button';
 import { AgentAvatar } from './agent-avatar';
 import { OwnerActions } from './owner-actions';
@@ -54,6 +55,7 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
           <Link to={`/agent-personality/${agent.id}`} className={buttonClass('secondary', 'md')}>
             {t('center.home.persona')}
           </Link>
+          <SendGiftButton agent={agent} />
         </div>
         <AgentFollowButton agentId={agent.id} ownerId={agent.owner.userId} />
         {agent.isOwner && <OwnerActions agent={agent} />}
@@ -65,6 +67,9 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
         )}
         <PillList label={t('center.home.tags')} items={agent.tags} />
         <PillList label={t('center.home.skills')} items={agent.skills.map((s) => t(`skills.${s.key}`))} />
+      </div>
+      <div className="md:col-span-2">
+        <GiftWall agentId={agent.id} />
       </div>
     </div>
   );
