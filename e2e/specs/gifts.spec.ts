@@ -26,6 +26,7 @@ const words = {
     wall: 'Gift wall',
     board: 'Top givers',
     sent: 'sent Heart × 1',
+    chat: 'Chat',
   },
   zh_TW: {
     menu: '開啟選單',
@@ -38,6 +39,7 @@ const words = {
     wall: '禮物牆',
     board: '送禮排行榜',
     sent: '送出 愛心 × 1',
+    chat: '聊天',
   },
 } as const;
 type Lang = keyof typeof words;
@@ -195,6 +197,12 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       await page.evaluate(() => window.scrollTo(0, 0));
       // the toast of the send would cover the page's top
       await page.screenshot({ path: path.join(dir, `gifts-wall-${lang}-${width}.png`), fullPage: true, style: '.Toastify { display: none; }' });
+
+      // the chat room's header holds the same button, and still fits
+      await page.getByRole('link', { name: w.chat, exact: true }).click();
+      await expect(page.getByRole('button', { name: w.open })).toBeVisible();
+      expect(await noScroll(page)).toBeLessThanOrEqual(0);
+      if (width === 390) await page.screenshot({ path: path.join(dir, `gifts-chat-${lang}-${width}.png`), style: '.Toastify { display: none; }' });
       await page.context().close();
     });
   }
