@@ -16,6 +16,7 @@ import { rechargeErrors } from './recharge.ts';
 import { redeemErrors } from './redeem.ts';
 import { reportsErrors } from './reports.ts';
 import { socialErrors } from './social.ts';
+import { storeErrors } from './store.ts';
 import { voicesErrors } from './voices.ts';
 import { worksErrors } from './works.ts';
 
@@ -106,6 +107,7 @@ export const ERROR_FEATURES = {
   recharge: rechargeErrors,
   redeem: redeemErrors,
   exchange: exchangeErrors,
+  store: storeErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -129,6 +131,7 @@ export const ErrorCode = {
   ...rechargeErrors.codes,
   ...redeemErrors.codes,
   ...exchangeErrors.codes,
+  ...storeErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -157,6 +160,7 @@ function messagesIn(lang: Language): Messages {
     ...rechargeErrors.messages[lang],
     ...redeemErrors.messages[lang],
     ...exchangeErrors.messages[lang],
+    ...storeErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],
