@@ -49,6 +49,11 @@ const OWNER: Record<string, string | null> = {
   redeemCodes: 'redeem',
   redeemUses: 'redeem',
   exchangeRates: 'exchange',
+  storeItems: 'store',
+  storeSettings: 'store',
+  cartItems: 'store',
+  storeOrders: 'store',
+  inventory: 'store',
   comments: 'comments',
   commentLikes: 'comments',
   reports: 'reports',
@@ -56,7 +61,6 @@ const OWNER: Record<string, string | null> = {
   userStrikes: 'moderation',
   // written by the seed and read by no feature yet
   gifts: null,
-  storeItems: null,
   appMeta: null,
   // the job queue's own table (jobs/); avatars read their latest job from it until the job registry answers that
   jobs: 'avatars',

@@ -13,3 +13,4 @@ export * from './moderation.ts';
 export * from './ledger.ts';
 export * from './recharge.ts';
 export * from './economy.ts';
+export * from './store.ts';
