@@ -63,7 +63,7 @@ export const storeCalls = {
   }),
   cartAdd: defineCall({
     path: '/api/v1/store/cart_add',
-    summary: 'Put an item in your cart, selected; 8303 when you own it, 8300 when the store is closed',
+    summary: 'Put an item in your cart, selected; 8302 when you own it, 8300 when the store is closed',
     tag: 'store',
     access: 'user',
     input: ItemId,
@@ -96,7 +96,7 @@ export const storeCalls = {
   buy: defineCall({
     path: '/api/v1/store/buy',
     summary:
-      'Buy items at once, all or nothing, under an idempotency key: "Insufficient balance" (8001) when short, 8300 when the store is closed, 8303 when one is owned, 8304 when `totals` differ from the prices now',
+      'Buy items at once, all or nothing, under an idempotency key: "Insufficient balance" (8001) when short, 8300 when the store is closed, 8302 when one is owned, 8303 when `totals` differ from the prices now',
     tag: 'store',
     access: 'user',
     input: z.object({
@@ -104,7 +104,7 @@ export const storeCalls = {
         .array(z.string().uuid())
         .min(1, { message: 'store.nothingSelected' satisfies MessageKey })
         .max(STORE_LIMITS.maxItemsPerPurchase),
-      /** What the buyer was shown, per currency; a price changed since is refused (8304). */
+      /** What the buyer was shown, per currency; a price changed since is refused (8303). */
       totals: StoreTotals.optional(),
       key: IdempotencyKey,
     }),
