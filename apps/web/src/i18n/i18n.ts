@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'recharge',
   'redeem',
   'exchange',
+  'store',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */
