@@ -155,6 +155,10 @@ test('an admin closes the store and edits a price; a shopper is told "Store not 
 
   await admin.getByRole('button', { name: 'Edit the price of Nebula Jacket' }).click();
   await admin.getByRole('textbox', { name: 'Price of Nebula Jacket' }).fill('250');
+  if (process.env.SCREENSHOTS) {
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await admin.screenshot({ path: path.join(dir, 'store-admin-en_US-1280.png'), fullPage: true });
+  }
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(
     admin
