@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCallMutation } from '../../api/calls';
+import { useCall, useCallMutation } from '../../api/calls';
 import { callApi, isOk, isRefused } from '../../api/client';
 import { invalidateCalls } from '../../api/keys';
 import { imageUrl } from '../../platform/static-url';
@@ -18,7 +18,7 @@ type Cart = z.infer<typeof StoreCart>;
 type Order = CallOutput<typeof calls.store.buy>;
 
 /** What became of the last purchase, as the cart says it (SPEC §8). */
-type Outcome = { kind: 'bought'; order: Order } | { kind: 'insufficient' } | { kind: 'closed' } | { kind: 'failed'; detail: string };
+type Outcome = { kind: 'bought'; order: Order } | { kind: 'insufficient'; diamonds: boolean } | { kind: 'closed' } | { kind: 'failed'; detail: string };
 
 /** A fresh idempotency key: one per purchase, so a double click or a retry buys once. */
 const newKey = () => crypto.randomUUID();
@@ -35,6 +35,7 @@ export function CartPanel({ cart, open }: { cart: Cart; open: boolean }) {
   const text = useItemText();
   const queryClient = useQueryClient();
   const openRecharge = useOpenRecharge();
+  const balances = useCall(calls.ledger.balances, {});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const selected = cart.lines.filter((l) => l.selected);
   const selection = selected.map((l) => l.item.id).join(',');
@@ -58,8 +59,11 @@ export function CartPanel({ cart, open }: { cart: Cart; open: boolean }) {
         setOutcome({ kind: 'bought', order: result.data });
         if (!result.data.replayed) notifySuccess(t('bought', { count: result.data.items.length }));
         await invalidateCalls(queryClient, ['store', 'ledger']);
-      } else if (isRefused(result) && result.code === ErrorCode.LEDGER_INSUFFICIENT) setOutcome({ kind: 'insufficient' });
-      else if (isRefused(result) && result.code === ErrorCode.STORE_NOT_OPEN) setOutcome({ kind: 'closed' });
+      } else if (isRefused(result) && result.code === ErrorCode.LEDGER_INSUFFICIENT) {
+        // recharging buys diamonds: it is offered when diamonds are what is missing
+        const fresh = await balances.refetch();
+        setOutcome({ kind: 'insufficient', diamonds: !fresh.data || fresh.data.JE < totals.JE });
+      } else if (isRefused(result) && result.code === ErrorCode.STORE_NOT_OPEN) setOutcome({ kind: 'closed' });
       else setOutcome({ kind: 'failed', detail: result.message });
     },
   });
@@ -155,10 +159,12 @@ function OutcomeMessage({ outcome, onRecharge }: { outcome: Outcome; onRecharge(
     return (
       <div role="alert" className={`${alert} flex flex-col items-start gap-2`}>
         <p className="font-semibold">{t('insufficient')}</p>
-        <p>{t('insufficientHint')}</p>
-        <Button size="sm" onClick={onRecharge}>
-          {t('recharge')}
-        </Button>
+        <p>{outcome.diamonds ? t('insufficientHint') : t('insufficientPoints')}</p>
+        {outcome.diamonds && (
+          <Button size="sm" onClick={onRecharge}>
+            {t('recharge')}
+          </Button>
+        )}
       </div>
     );
   }
