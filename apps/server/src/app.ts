@@ -23,6 +23,7 @@ import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { rechargeModule } from './modules/recharge/recharge.module.ts';
 import { exchangeModule } from './modules/exchange/exchange.module.ts';
 import { redeemModule } from './modules/redeem/redeem.module.ts';
+import { storeModule } from './modules/store/store.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { noticesModule } from './modules/notices/notices.module.ts';
@@ -59,6 +60,7 @@ const MODULES = [
   rechargeModule,
   redeemModule,
   exchangeModule,
+  storeModule,
   agentsModule,
   socialModule,
   giftsModule,

@@ -2,7 +2,7 @@
 // whatever it needs that was not given (an agent without an owner gets a new user).
 import { calls, type CallInput, type CallOutput } from '@starlit/contract';
 import sharp from 'sharp';
-import { agents, agentVoices, chatIdentities, interactNotices, systemNotices, voices } from '../src/db/schema/index.ts';
+import { agents, agentVoices, chatIdentities, interactNotices, storeItems, systemNotices, voices } from '../src/db/schema/index.ts';
 import type { SignedIn, TestServer } from './server.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -52,6 +52,17 @@ export async function buildVoice(t: TestServer, overrides: Partial<typeof voices
   const [row] = await t.starlit.database.db
     .insert(voices)
     .values({ name: 'Test voice', gender: 'Female', language: 'en', isOfficial: !owner, ownerId: owner?.userId ?? null, engineParams: espeak, ...fields })
+    .returning();
+  return row;
+}
+
+export type StoreItemRow = typeof storeItems.$inferSelect;
+
+/** A store item, 100 diamonds unless told otherwise. */
+export async function buildStoreItem(t: TestServer, overrides: Partial<typeof storeItems.$inferInsert> = {}): Promise<StoreItemRow> {
+  const [row] = await t.starlit.database.db
+    .insert(storeItems)
+    .values({ category: 'Clothing', nameEn: 'Test item', nameZhTw: '測試商品', price: 100, currency: 'JE', cover: '/media/test/item.webp', ...overrides })
     .returning();
   return row;
 }

@@ -52,6 +52,11 @@ const OWNER: Record<string, string | null> = {
   giftSends: 'gifts',
   giftFreeDays: 'gifts',
   checkins: 'checkin',
+  storeItems: 'store',
+  storeSettings: 'store',
+  cartItems: 'store',
+  storeOrders: 'store',
+  inventory: 'store',
   comments: 'comments',
   commentLikes: 'comments',
   reports: 'reports',
@@ -59,7 +64,6 @@ const OWNER: Record<string, string | null> = {
   userStrikes: 'moderation',
   // written by the seed; gifts reads it
   gifts: 'gifts',
-  storeItems: null,
   appMeta: null,
   // the job queue's own table (jobs/); avatars read their latest job from it until the job registry answers that
   jobs: 'avatars',

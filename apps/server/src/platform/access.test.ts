@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toneSpeech } from '../../test/agents.ts';
-import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildSystemNotice, buildUser, buildVoice, buildWork } from '../../test/factories.ts';
+import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildStoreItem, buildSystemNotice, buildUser, buildVoice, buildWork } from '../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
 import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
 
@@ -75,6 +75,11 @@ describe('visibility matrix', () => {
   const memory = async (w: World) => {
     const { id } = await conversation(w);
     return (await w.m.ok(calls.chat.memoryAdd, { conversationId: id, content: 'Likes tea', pinned: false }, { as: w.owner })).id;
+  };
+  const cartedItem = async (w: World) => {
+    const { id } = await buildStoreItem(w.m);
+    await w.m.ok(calls.store.cartAdd, { itemId: id }, { as: w.owner });
+    return id;
   };
   const identity = async (w: World) => (await buildIdentity(w.m, w.owner, { name: 'Me', gender: 'Unknown' })).id;
   const job = async (w: World) => (await w.m.ok(calls.avatars.generate2d, { agentId: await agent(w), name: 'Hidden', description: 'a fox', style: 'anime' }, { as: w.owner })).jobId;
@@ -221,6 +226,16 @@ describe('visibility matrix', () => {
       }),
       expect: { anonymous: 401, owner: 0, other: 8055, admin: 8055 },
     },
+    // store items are for sale to anyone signed in; a cart is its person's own, so another's call touches only theirs
+    '/api/v1/store/cart_add': { body: async (w) => ({ itemId: (await buildStoreItem(w.m)).id }), expect: { anonymous: 401, owner: 0, other: 0, admin: 0 } },
+    '/api/v1/store/cart_remove': { body: async (w) => ({ itemId: await cartedItem(w) }), expect: { anonymous: 401, owner: 0, other: 0, admin: 0 } },
+    '/api/v1/store/cart_select': { body: async (w) => ({ itemId: await cartedItem(w), selected: false }), expect: { anonymous: 401, owner: 0, other: 0, admin: 0 } },
+    // an item dearer than anyone here can have been given: every signed-in buyer reaches the ledger and is short
+    '/api/v1/store/buy': {
+      body: async (w) => ({ itemIds: [(await buildStoreItem(w.m, { price: 100_000_000 })).id], key: `access_${Math.random().toString(36).slice(2, 12)}` }),
+      expect: { anonymous: 401, owner: 8001, other: 8001, admin: 8001 },
+    },
+    '/api/v1/store/set_price': { body: async (w) => ({ itemId: (await buildStoreItem(w.m)).id, price: 5, currency: 'JE' }), expect: adminOnly },
     // moderation acts on any work, hidden or not, and only admins may
     '/ai/api/v1/moderation/detail': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
     '/ai/api/v1/moderation/dismiss': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },

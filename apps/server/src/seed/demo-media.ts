@@ -13,6 +13,8 @@ export interface DemoMedia {
   officialAvatar: string;
   agentAvatars: Map<string, string>;
   storeCovers: Map<string, string>;
+  /** Music items' previews, by slug. */
+  storePreviews: Map<string, string>;
   works: Map<string, { cover: string | null; media: string | null }>;
 }
 
@@ -39,7 +41,7 @@ function coverSvg(slug: string, art: CoverArt): string {
  * deterministic, so running it again after an interrupted seed writes the same files.
  */
 export async function renderDemoMedia(storage: Storage): Promise<DemoMedia> {
-  const media: DemoMedia = { officialAvatar: storage.url(`seed/users/${OFFICIAL_ACCOUNT.slug}.webp`), agentAvatars: new Map(), storeCovers: new Map(), works: new Map() };
+  const media: DemoMedia = { officialAvatar: storage.url(`seed/users/${OFFICIAL_ACCOUNT.slug}.webp`), agentAvatars: new Map(), storeCovers: new Map(), storePreviews: new Map(), works: new Map() };
   const webp = (key: string, svg: () => string) => async () => {
     await storage.put(key, await rasterize(svg(), 'webp'), 'image/webp');
   };
@@ -54,6 +56,15 @@ export async function renderDemoMedia(storage: Storage): Promise<DemoMedia> {
     const key = `seed/store/${item.slug}.webp`;
     media.storeCovers.set(item.slug, storage.url(key));
     tasks.push(webp(key, () => coverSvg(item.slug, item.art)));
+    const melody = item.melody;
+    if (melody) {
+      const soundKey = `seed/store/${item.slug}.wav`;
+      media.storePreviews.set(item.slug, storage.url(soundKey));
+      tasks.push(async () => {
+        const samples = composeArpeggio({ ...melody, seed: item.slug, sampleRate: SAMPLE_RATE });
+        await storage.put(soundKey, encodeWav(samples, SAMPLE_RATE), 'audio/wav');
+      });
+    }
   }
   for (const work of DEMO_WORKS) {
     const picture = work.picture;

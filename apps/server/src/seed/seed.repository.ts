@@ -40,7 +40,15 @@ export function seedRepository(db: Db) {
         if (!official) throw new Error(`cannot seed the demo: the user name "${rows.official.userName}" belongs to another account`);
         await tx.insert(voices).values(rows.voices).onConflictDoNothing();
         await tx.insert(gifts).values(rows.gifts).onConflictDoNothing();
-        await tx.insert(storeItems).values(rows.storeItems).onConflictDoNothing();
+        // items seeded by an earlier version get the descriptions and previews added since;
+        // prices are left alone, as admins may have changed them
+        await tx
+          .insert(storeItems)
+          .values(rows.storeItems)
+          .onConflictDoUpdate({
+            target: storeItems.id,
+            set: { descriptionEn: sql`excluded.description_en`, descriptionZhTw: sql`excluded.description_zh_tw`, preview: sql`excluded.preview` },
+          });
         await tx.insert(agents).values(rows.agents).onConflictDoNothing();
         await tx.insert(agentVoices).values(rows.agentVoices).onConflictDoNothing();
         await tx.insert(agentSkills).values(rows.agentSkills).onConflictDoNothing();

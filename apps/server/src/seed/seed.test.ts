@@ -68,6 +68,17 @@ describe('demo seed', () => {
     expect(lollipop.freeUntil!.getTime() - Date.now()).toBeGreaterThan(6.9 * 86400_000);
   });
 
+  it('gives music store items a composed preview and prices some items in points', async () => {
+    const rows = await db().select().from(storeItems);
+    for (const row of rows) {
+      if (row.category === 'Music') expect(row.preview).toMatch(/^\/media\/seed\/store\/[a-z-]+\.wav$/);
+      else expect(row.preview).toBeNull();
+      expect(row.descriptionEn).not.toBe('');
+      expect(row.descriptionZhTw).not.toBe('');
+    }
+    expect(rows.filter((r) => r.currency === 'MSS').length).toBeGreaterThan(0);
+  });
+
   it('gives every official voice a spoken eSpeak sample (when espeak-ng is installed)', async () => {
     const rows = await db().select().from(voices);
     const installed = spawnSync('espeak-ng', ['--version']).status === 0;

@@ -10,7 +10,7 @@ import { seedId } from './seed-id.ts';
 import { seedRepository, type DemoRows } from './seed.repository.ts';
 
 /** Raise when the demo content changes, so existing installations pick up the new rows. */
-export const DEMO_SEED_VERSION = '2';
+export const DEMO_SEED_VERSION = '3';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -61,8 +61,12 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
       category: item.category,
       nameEn: item.nameEn,
       nameZhTw: item.nameZhTw,
-      priceDiamonds: item.priceDiamonds,
+      descriptionEn: item.descriptionEn,
+      descriptionZhTw: item.descriptionZhTw,
+      price: item.price,
+      currency: item.currency,
       cover: generated(media.storeCovers, item.slug),
+      preview: item.melody ? generated(media.storePreviews, item.slug) : null,
       sort,
     })),
     agents: DEMO_AGENTS.map((a) => {

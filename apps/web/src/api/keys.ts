@@ -32,6 +32,8 @@ export const STALE = {
   redeem: 30_000,
   reports: 30_000,
   search: 30_000,
+  // ownership and the cart change with every purchase, prices with an admin's edit
+  store: 10_000,
   users: 30_000,
   voices: 30_000,
   works: 30_000,

@@ -9,7 +9,7 @@ afterAll(() => vi.unstubAllGlobals());
 const { PAGE_ROUTES } = await import('./routes');
 const { pageRouteObjects } = await import('./router');
 
-/** SPEC §2: each route's name is its page id; `/moderation` (the admins' console) and `/search` are beyond the spec; the recharge and agreement screens have routes of ours. */
+/** SPEC §2: each route's name is its page id; `/moderation` (the admins' console) and `/search` are beyond the spec; the recharge, agreement and store screens have routes of ours. */
 const SPEC_ROUTES = {
   '/': 'home',
   '/content': 'content',
@@ -25,6 +25,7 @@ const SPEC_ROUTES = {
   '/search': 'search',
   '/recharge': 'recharge',
   '/recharge/agreement': 'recharge-agreement',
+  '/store': 'store',
   '/404': '404',
 };
 

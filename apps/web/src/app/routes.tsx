@@ -11,6 +11,7 @@ import { NoticesPage } from '../features/notices/notices-page';
 import { RechargeAgreementPage } from '../features/recharge/agreement-page';
 import { RechargePage } from '../features/recharge/recharge-page';
 import { SearchPage } from '../features/search/search-page';
+import { StorePage } from '../features/store/store-page';
 import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { UserCenterPage } from '../features/users/user-center-page';
@@ -31,6 +32,7 @@ export type PageId =
   | 'search'
   | 'recharge'
   | 'recharge-agreement'
+  | 'store'
   | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
@@ -66,6 +68,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // the spec names the recharge and agreement screens but not their routes (docs/economy.md)
   page('/recharge', 'recharge', <RechargePage />, true),
   page('/recharge/agreement', 'recharge-agreement', <RechargeAgreementPage />),
+  // the store's screen (SPEC §2 page title "store"); browsing needs no sign-in, the cart does
+  page('/store', 'store', <StorePage />),
   page('/404', '404', <NotFoundPage />),
 ];
 

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'redeem',
   'exchange',
   'gifts',
+  'store',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

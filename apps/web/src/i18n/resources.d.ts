@@ -18,6 +18,7 @@ import type recharge from '../../public/locales/en_US/recharge.json';
 import type redeem from '../../public/locales/en_US/redeem.json';
 import type reports from '../../public/locales/en_US/reports.json';
 import type search from '../../public/locales/en_US/search.json';
+import type store from '../../public/locales/en_US/store.json';
 import type voices from '../../public/locales/en_US/voices.json';
 import type works from '../../public/locales/en_US/works.json';
 
@@ -45,6 +46,7 @@ declare module 'i18next' {
       redeem: typeof redeem;
       reports: typeof reports;
       search: typeof search;
+      store: typeof store;
       voices: typeof voices;
       works: typeof works;
     };

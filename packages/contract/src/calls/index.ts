@@ -18,6 +18,7 @@ import { socialCalls } from './social.ts';
 import { rechargeCalls } from './recharge.ts';
 import { reportCalls } from './reports.ts';
 import { searchCalls } from './search.ts';
+import { storeCalls } from './store.ts';
 import { userCalls } from './users.ts';
 import { voiceCalls } from './voices.ts';
 import { workCalls } from './works.ts';
@@ -41,6 +42,7 @@ export * from './social.ts';
 export * from './recharge.ts';
 export * from './reports.ts';
 export * from './search.ts';
+export * from './store.ts';
 export * from './users.ts';
 export * from './voices.ts';
 export * from './works.ts';
@@ -66,6 +68,7 @@ export const calls = {
   recharge: rechargeCalls,
   reports: reportCalls,
   search: searchCalls,
+  store: storeCalls,
   users: userCalls,
   voices: voiceCalls,
   works: workCalls,

@@ -17,6 +17,7 @@ import { rechargeErrors } from './recharge.ts';
 import { redeemErrors } from './redeem.ts';
 import { reportsErrors } from './reports.ts';
 import { socialErrors } from './social.ts';
+import { storeErrors } from './store.ts';
 import { voicesErrors } from './voices.ts';
 import { worksErrors } from './works.ts';
 
@@ -108,6 +109,7 @@ export const ERROR_FEATURES = {
   redeem: redeemErrors,
   exchange: exchangeErrors,
   gifts: giftsErrors,
+  store: storeErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -132,6 +134,7 @@ export const ErrorCode = {
   ...redeemErrors.codes,
   ...exchangeErrors.codes,
   ...giftsErrors.codes,
+  ...storeErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -161,6 +164,7 @@ function messagesIn(lang: Language): Messages {
     ...redeemErrors.messages[lang],
     ...exchangeErrors.messages[lang],
     ...giftsErrors.messages[lang],
+    ...storeErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

@@ -86,7 +86,10 @@ export const gifts = pgTable(
   (t) => [check('gifts_price_nonnegative', sql`${t.price} >= 0`)],
 );
 
-/** What the store sells for diamonds: agent outfits, scenes, music and avatars. */
+/**
+ * What the store sells (docs/economy.md, Store): agent outfits, scenes, music and avatars, each
+ * priced in diamonds (JE) or points (MSS). Music items carry a preview to listen to.
+ */
 export const storeItems = pgTable(
   'store_items',
   {
@@ -94,11 +97,23 @@ export const storeItems = pgTable(
     category: text('category', { enum: ['Clothing', 'Scene', 'Music', 'Avatar'] }).notNull(),
     nameEn: text('name_en').notNull(),
     nameZhTw: text('name_zh_tw').notNull(),
-    priceDiamonds: integer('price_diamonds').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionZhTw: text('description_zh_tw').notNull().default(''),
+    price: integer('price').notNull(),
+    currency: text('currency', { enum: ['JE', 'MSS'] })
+      .notNull()
+      .default('JE'),
     // URL of the cover image, as storage.put answers it
     cover: text('cover').notNull(),
+    // URL of an audio preview (Music items)
+    preview: text('preview'),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('store_items_category_sort_idx').on(t.category, t.sort), check('store_items_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`)],
+  (t) => [
+    index('store_items_category_sort_idx').on(t.category, t.sort),
+    // a purchase moves the price through the ledger, whose movements are positive
+    check('store_items_price_positive', sql`${t.price} > 0`),
+    check('store_items_currency', sql`${t.currency} in ('JE', 'MSS')`),
+  ],
 );

@@ -14,3 +14,4 @@ export * from './ledger.ts';
 export * from './recharge.ts';
 export * from './economy.ts';
 export * from './gifting.ts';
+export * from './store.ts';

@@ -30,7 +30,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 bg-gradient-to-r from-brand-900 to-brand-700 text-white shadow-lg shadow-brand-950/20">
-      <div className="mx-auto flex h-16 max-w-[1440px] items-center gap-3 px-4 sm:px-6 lg:gap-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-[1440px] items-center gap-3 px-4 sm:px-6 lg:gap-4 lg:px-8">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white">
           <StarMark />
           <span>Starlit</span>

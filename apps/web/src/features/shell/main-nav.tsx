@@ -10,7 +10,7 @@ export function MainNav({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
   const { t } = useTranslation();
   const row = layout === 'row';
   const link = ({ isActive }: { isActive: boolean }) =>
-    `${row ? 'h-9 px-3 xl:px-3.5' : 'h-12 px-4 text-base'} flex items-center whitespace-nowrap rounded-full text-sm font-medium transition-colors ${focus} ${
+    `${row ? 'h-9 px-3' : 'h-12 px-4 text-base'} flex items-center whitespace-nowrap rounded-full text-sm font-medium transition-colors ${focus} ${
       isActive ? 'bg-white/15 text-white' : 'text-white/75 hover:bg-white/10 hover:text-white'
     }`;
   return (

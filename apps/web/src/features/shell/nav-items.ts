@@ -5,6 +5,8 @@ export const NAV_ITEMS = [
   { to: '/community', key: 'nav.community', end: false },
   { to: '/hotlist', key: 'nav.hotlist', end: false },
   { to: '/chatroom', key: 'nav.chatroom', end: false },
+  // the spec names the store screen but not its route (docs/economy.md)
+  { to: '/store', key: 'nav.store', end: false },
 ] as const;
 
 export const CREATE_PATH = '/aigc-publish';
