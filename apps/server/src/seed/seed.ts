@@ -46,6 +46,7 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
       language: v.language,
       isOfficial: true,
       engineParams: v.engineParams,
+      priceDiamonds: v.priceDiamonds ?? 0,
       sample: voiceSamples.get(v.slug) ?? null,
     })),
     gifts: sort(DEMO_GIFTS).map(({ item: g, sort }) => ({

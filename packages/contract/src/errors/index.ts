@@ -15,6 +15,7 @@ import { platformErrors } from './platform.ts';
 import { rechargeErrors } from './recharge.ts';
 import { redeemErrors } from './redeem.ts';
 import { reportsErrors } from './reports.ts';
+import { skillsErrors } from './skills.ts';
 import { socialErrors } from './social.ts';
 import { voicesErrors } from './voices.ts';
 import { worksErrors } from './works.ts';
@@ -52,7 +53,8 @@ import { worksErrors } from './works.ts';
  * | 8100–8149    | redeem codes                                              |
  * | 8150–8199    | exchange                                                  |
  * | 8200–8299    | reserved: further economy parts                           |
- * | 8300–8599    | reserved: store                                           |
+ * | 8300–8449    | reserved: store                                           |
+ * | 8450–8599    | skills and premium voices bought with diamonds            |
  * | 8600–8999    | reserved: gifts                                           |
  * | 9000–9499    | reserved: tasks                                           |
  * | 9500–9999    | reserved: live room                                       |
@@ -82,7 +84,8 @@ export const ERROR_RANGES = {
   redeem: [8100, 8149],
   exchange: [8150, 8199],
   economyParts: [8200, 8299],
-  store: [8300, 8599],
+  store: [8300, 8449],
+  skills: [8450, 8599],
   gifts: [8600, 8999],
   tasks: [9000, 9499],
   live: [9500, 9999],
@@ -106,6 +109,7 @@ export const ERROR_FEATURES = {
   recharge: rechargeErrors,
   redeem: redeemErrors,
   exchange: exchangeErrors,
+  skills: skillsErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -129,6 +133,7 @@ export const ErrorCode = {
   ...rechargeErrors.codes,
   ...redeemErrors.codes,
   ...exchangeErrors.codes,
+  ...skillsErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -157,6 +162,7 @@ function messagesIn(lang: Language): Messages {
     ...rechargeErrors.messages[lang],
     ...redeemErrors.messages[lang],
     ...exchangeErrors.messages[lang],
+    ...skillsErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],
