@@ -104,7 +104,10 @@ describe('visibility matrix', () => {
     // buying a skill is the owner's alone; a new owner has no diamonds, so theirs is "Insufficient Diamond"
     '/api/v1/agent/buy_skill': { body: async (w) => ({ id: await agent(w), skill: 'TextToImage', key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine(8002) },
     // an own clone is not for sale; others do not see it
-    '/api/v1/voice/buy': { body: async (w) => ({ voiceId: await clone(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: { anonymous: 401, owner: 8454, other: 6101, admin: 6101 } },
+    '/api/v1/voice/buy': {
+      body: async (w) => ({ voiceId: await clone(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }),
+      expect: { anonymous: 401, owner: 8454, other: 6101, admin: 6101 },
+    },
     '/ai/api/v1/agent/set_voices': { body: async (w) => ({ id: await agent(w), voices: [] }), expect: mine() },
     '/ai/api/v1/agent/set_skills': { body: async (w) => ({ id: await agent(w), skills: ['TextToImage'] }), expect: mine() },
     '/ai/api/v1/agent/set_tags': { body: async (w) => ({ id: await agent(w), tags: ['quiet'] }), expect: mine() },

@@ -37,7 +37,14 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       const user = { user: order.userId };
       const memo = { orderId: order.id, packageId: order.packageId };
       await books.move(
-        { from: { system: 'payments' }, to: { system: 'recharge_issuance' }, currency: 'M', amount: order.priceMinor, kind: 'recharge', memo: { ...memo, currency: order.currency, couponId: order.couponId, discountMinor: order.discountMinor } },
+        {
+          from: { system: 'payments' },
+          to: { system: 'recharge_issuance' },
+          currency: 'M',
+          amount: order.priceMinor,
+          kind: 'recharge',
+          memo: { ...memo, currency: order.currency, couponId: order.couponId, discountMinor: order.discountMinor },
+        },
         { from: { system: 'recharge_issuance' }, to: user, currency: 'JE', amount: order.diamonds, kind: 'recharge', memo },
         ...(order.bonus > 0 ? [{ from: { system: 'bonus' as const }, to: user, currency: 'JE' as const, amount: order.bonus, kind: 'recharge_bonus', memo }] : []),
       );

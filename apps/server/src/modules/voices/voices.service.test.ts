@@ -27,7 +27,16 @@ let officialId: string;
 const log = Fastify({ logger: false }).log;
 
 const service = (speech: SpeechModel, enqueueClone: (voiceId: string) => Promise<unknown> = async () => undefined) =>
-  voicesService({ voices: voicesRepository(database.db), storage: localStorage(mediaDir), speech, cloner: offlineVoiceCloner(), log, voiceInUse: async () => false, ledger: ledgerService({ db: database.db }), enqueueClone });
+  voicesService({
+    voices: voicesRepository(database.db),
+    storage: localStorage(mediaDir),
+    speech,
+    cloner: offlineVoiceCloner(),
+    log,
+    voiceInUse: async () => false,
+    ledger: ledgerService({ db: database.db }),
+    enqueueClone,
+  });
 const user = (): AuthUser => ({ id: userId, role: 'user', userName: 'voice-owner', sessionId: 's', joinedAt: new Date() });
 const codeOf = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as AppError).code;
 
