@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAt, signUpThroughProvider, uniqueName } from '../support/session';
+import { accountButton, signUpAt, signUpThroughProvider, uniqueName } from '../support/session';
 
 // Issue 10: the starter coupon claimed from home (DISCOUNT), spent in the RECHARGE modal through
 // the demo provider, and a skill bought in the agent editor after recharging from its
@@ -20,9 +20,11 @@ const words = {
     coupon: /Use my starter pack coupon: 30% off/,
     agreement: 'recharge agreement',
     chapter: 'Chapter 4: Supplementary provisions',
+    back: 'Back to recharge',
     adult: /I am 18 or older/,
     pay: 'Pay $3.49',
     paid: '330 diamonds added. Thank you!',
+    balance: 'Your diamonds: 330',
   },
   zh_TW: {
     banner: /領取新手禮包優惠券：首次儲值享 30% 折扣/,
@@ -35,9 +37,11 @@ const words = {
     coupon: /使用我的新手禮包優惠券：本次儲值折抵 30%/,
     agreement: '儲值協議',
     chapter: '第四章　附則',
+    back: '返回儲值',
     adult: /我已年滿 18 歲/,
     pay: /支付/,
     paid: '已加入 330 鑽石，謝謝！',
+    balance: '你的鑽石：330',
   },
 } as const;
 
@@ -70,14 +74,13 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
 
       const modal = page.getByRole('dialog', { name: w.recharge });
       await expect(modal.getByLabel(w.coupon)).toBeChecked();
-      // the agreement opens beside the modal, so what was chosen stays
-      const [agreement] = await Promise.all([page.waitForEvent('popup'), modal.getByRole('link', { name: w.agreement }).click()]);
-      await agreement.setViewportSize({ width, height: 900 });
-      await expect(agreement.getByRole('heading', { name: w.chapter })).toBeVisible();
-      if (process.env.SCREENSHOTS) await agreement.screenshot({ path: path.join(dir, `recharge-agreement-${lang}-${width}.png`), fullPage: true });
-      await agreement.close();
-
       await modal.getByRole('button', { name: /^300\b/ }).click();
+      // the agreement is read in the modal, and what was chosen stays
+      await modal.getByRole('button', { name: w.agreement }).click();
+      await expect(modal.getByRole('heading', { name: w.chapter })).toBeVisible();
+      await modal.getByRole('button', { name: w.back }).click();
+      await expect(modal.getByRole('button', { name: /^300\b/ })).toHaveAttribute('aria-pressed', 'true');
+
       const pay = modal.getByRole('button', { name: w.pay });
       await expect(pay).toBeDisabled();
       await modal.getByRole('checkbox', { name: new RegExp(w.agreement) }).check();
@@ -89,6 +92,16 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       await expect(modal).toBeHidden();
       // spent: the home page offers it no more
       await expect(page.getByText(w.banner)).toBeHidden();
+
+      // the agreement page, from the recharge page of the account menu
+      await page.getByRole('button', { name: new RegExp(userName) }).click();
+      await page.getByRole('menuitem', { name: w.recharge }).click();
+      await expect(page.getByText(w.balance)).toBeVisible();
+      await page.getByRole('link', { name: w.agreement }).click();
+      await expect(page.getByRole('heading', { name: w.chapter })).toBeVisible();
+      // the payment's toast gone, so it hides nothing of the page
+      await expect(page.getByText(w.paid)).toHaveCount(0, { timeout: 15_000 });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(dir, `recharge-agreement-${lang}-${width}.png`), fullPage: true });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(scroll).toBeLessThanOrEqual(0);
     });
@@ -97,7 +110,8 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
 
 test('an owner short of diamonds recharges from the skills step and buys a skill for their agent', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpAt(page, uniqueName('skills'));
+  const userName = uniqueName('skills');
+  await signUpAt(page, userName);
   await page.goto('/#/agent');
   await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill(uniqueName('Sky').slice(0, 16));
   await expect(page).toHaveURL(/#\/agent\/[0-9a-f-]{36}$/);
@@ -119,4 +133,13 @@ test('an owner short of diamonds recharges from the skills step and buys a skill
   await expect(page.getByText(/^Works until /)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Text to image/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Renew Text to image for 30 diamonds' })).toBeVisible();
+  if (process.env.SCREENSHOTS) await page.getByRole('group', { name: 'Skills of the agent' }).screenshot({ path: path.join(dir, 'skills-step-en_US-1280.png') });
+
+  // the Assets tab's Recharge opens the same modal, with what is left: 60 bought, 30 spent
+  await accountButton(page, userName).click();
+  await page.getByRole('menuitem', { name: 'My page' }).click();
+  await page.getByRole('tab', { name: 'Assets' }).click();
+  await expect(page.getByTestId('balance-JE')).toHaveText('30');
+  await page.getByRole('button', { name: 'Recharge', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Recharge diamonds' }).getByText('Your diamonds: 30')).toBeVisible();
 });

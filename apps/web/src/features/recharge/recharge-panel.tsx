@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { DiamondIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
 import { Spinner } from '../../ui/spinner';
+import { AgreementChapters } from './agreement-page';
 import { notifySuccess } from '../../ui/toast';
 
 type Offer = CallOutput<typeof calls.recharge.offer>;
@@ -20,7 +21,7 @@ export function formatPrice(priceMinor: number, currency: string, language: stri
  * Choosing a package and paying it (SPEC §2 Recharge): the agreement must be agreed to and the
  * buyer must be an adult first. Stripe takes the buyer to its checkout; the demo provider pays
  * at once and the panel says no money moves. A claimed starter coupon can lower the price.
- * Used by the recharge page and the RECHARGE modal (`inModal`: the agreement opens in a new tab,
+ * Used by the recharge page and the RECHARGE modal (`inModal`: the agreement is read in place,
  * so the choices made here stay).
  */
 export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; onPaid?(): void }) {
@@ -32,6 +33,7 @@ export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; 
   const [agreed, setAgreed] = useState(false);
   const [adult, setAdult] = useState(false);
   const [withCoupon, setWithCoupon] = useState(true);
+  const [reading, setReading] = useState(false);
   // one key per purchase: a double click or a retry sends the same one and the server makes one order
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const create = useCallMutation(calls.recharge.create, {
@@ -52,6 +54,17 @@ export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; 
   const couponReady = coupon.data?.status === 'claimed';
   const useCoupon = couponReady && withCoupon;
   const price = pack ? (useCoupon ? couponPrice(pack.priceMinor) : pack.priceMinor) : 0;
+  if (reading) {
+    return (
+      <article className="flex flex-col gap-5">
+        <h2 className="text-base font-semibold">{t('agreement.title')}</h2>
+        <AgreementChapters />
+        <Button variant="secondary" className="self-start" onClick={() => setReading(false)}>
+          {t('agreement.back')}
+        </Button>
+      </article>
+    );
+  }
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-muted">{t('intro')}</p>
@@ -103,9 +116,15 @@ export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; 
         <span>
           <Trans t={t} i18nKey="agree">
             I have read and agree to the
-            <Link to="/recharge/agreement" target={inModal ? '_blank' : undefined} rel={inModal ? 'noopener' : undefined} className="font-medium text-brand-700 underline dark:text-brand-300">
-              recharge agreement
-            </Link>
+            {inModal ? (
+              <button type="button" onClick={() => setReading(true)} className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
+                recharge agreement
+              </button>
+            ) : (
+              <Link to="/recharge/agreement" className="font-medium text-brand-700 underline dark:text-brand-300">
+                recharge agreement
+              </Link>
+            )}
           </Trans>
         </span>
       </label>

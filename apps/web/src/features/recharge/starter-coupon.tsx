@@ -6,7 +6,6 @@ import { useAppStore } from '../../app/app-store';
 import { Button } from '../../ui/button';
 import { TicketIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
-import { notifySuccess } from '../../ui/toast';
 import { useCurrentUser } from '../auth/auth-store';
 import { openDiscount, openRecharge } from './open-recharge';
 
@@ -51,10 +50,8 @@ export function StarterCouponBanner() {
 export function DiscountModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation(['recharge', 'common']);
   const coupon = useCall(calls.recharge.coupon, {});
-  const claim = useCallMutation(calls.recharge.claimCoupon, {
-    invalidates: [calls.recharge.coupon],
-    onSuccess: () => notifySuccess(t('coupon.claimed')),
-  });
+  // the modal itself then says it is claimed, so no toast covers it
+  const claim = useCallMutation(calls.recharge.claimCoupon, { invalidates: [calls.recharge.coupon] });
   const spend = () => {
     onClose();
     openRecharge();
