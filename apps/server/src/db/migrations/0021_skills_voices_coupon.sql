@@ -38,3 +38,6 @@ CREATE UNIQUE INDEX "starter_coupons_user_idx" ON "starter_coupons" USING btree 
 CREATE UNIQUE INDEX "starter_coupons_order_idx" ON "starter_coupons" USING btree ("order_id");--> statement-breakpoint
 -- the demo's premium voice (seed id of voice:xing) on installations seeded before voices were sold
 UPDATE "voices" SET "price_diamonds" = 120 WHERE "id" = '22434e1a-e5e6-58f9-8f63-48b72e9029de' AND "is_official" AND "price_diamonds" = 0;
+--> statement-breakpoint
+-- skills chosen while choosing was free keep working, for good: nobody loses what they had when skills began to be sold
+INSERT INTO "agent_skill_terms" ("agent_id", "skill_key", "expires_at") SELECT "agent_id", "skill_key", NULL FROM "agent_skills" ON CONFLICT DO NOTHING;
