@@ -135,6 +135,16 @@ test('an owner short of diamonds recharges from the skills step and buys a skill
   await expect(page.getByRole('button', { name: 'Renew Text to image for 30 diamonds' })).toBeVisible();
   if (process.env.SCREENSHOTS) await page.getByRole('group', { name: 'Skills of the agent' }).screenshot({ path: path.join(dir, 'skills-step-en_US-1280.png') });
 
+  // a premium voice shows its price and is bought, not added; 30 diamonds are not enough for it
+  await page.getByRole('button', { name: 'Choose a voice' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a voice' });
+  const premium = picker.getByRole('list', { name: 'Recommend' }).getByRole('listitem').filter({ hasText: 'Xing' });
+  await expect(premium.getByText('120 diamonds')).toBeVisible();
+  await premium.getByRole('button', { name: 'Buy Xing 星 for 120 diamonds' }).click();
+  await expect(picker.getByText('Insufficient Diamond')).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Recharge', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // the Assets tab's Recharge opens the same modal, with what is left: 60 bought, 30 spent
   await accountButton(page, userName).click();
   await page.getByRole('menuitem', { name: 'My page' }).click();
