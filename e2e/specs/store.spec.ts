@@ -23,6 +23,8 @@ const words = {
     total: '280 diamonds',
     insufficient: 'Insufficient balance',
     recharge: 'Recharge',
+    modal: 'Recharge diamonds',
+    agreement: /recharge agreement/,
     adult: /I am 18 or older/,
     pay: 'Pay $4.99',
     paid: '330 diamonds added. Thank you!',
@@ -44,6 +46,8 @@ const words = {
     total: '280 鑽石',
     insufficient: '餘額不足',
     recharge: '前往儲值',
+    modal: '儲值鑽石',
+    agreement: /儲值協議/,
     adult: /我已年滿 18 歲/,
     pay: /支付/,
     paid: '已加入 330 鑽石，謝謝！',
@@ -97,20 +101,22 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
         await cart.screenshot({ path: path.join(dir, `store-cart-${lang}-${width}.png`) });
       }
 
-      // no diamonds yet: "Insufficient balance", and its button leads to recharge
+      // no diamonds yet: "Insufficient balance", and its button opens the RECHARGE modal over the store
       await cart.getByRole('button', { name: w.buy }).click();
       const short = cart.getByRole('alert');
       await expect(short).toContainText(w.insufficient);
       await short.getByRole('button', { name: w.recharge }).click();
-      await expect(page).toHaveURL(/\/recharge$/);
-      await page.getByRole('button', { name: /^300\b/ }).click();
-      await page.getByRole('checkbox').first().check();
-      await page.getByLabel(w.adult).check();
-      await page.getByRole('button', { name: w.pay }).click();
+      const modal = page.getByRole('dialog', { name: w.modal });
+      await modal.getByRole('button', { name: /^300\b/ }).click();
+      await modal.getByRole('checkbox', { name: w.agreement }).check();
+      await modal.getByLabel(w.adult).check();
+      await modal.getByRole('button', { name: w.pay }).click();
       await expect(page.getByText(w.paid).first()).toBeVisible();
+      await expect(modal).toBeHidden();
+      await expect(page).toHaveURL(/\/store$/);
 
-      // the cart is kept on the server: it is still full after leaving the page
-      await openStore(page, w, width);
+      // the cart is kept on the server: it is still full after the page is loaded again
+      await page.reload();
       for (const name of w.items) await expect(cart.getByText(name)).toBeVisible();
       // a double click buys once: both clicks carry one key and are answered one order
       const answers: Array<{ code: number; data: { orderId: string } }> = [];

@@ -106,6 +106,13 @@ describe('visibility matrix', () => {
     '/ai/api/v1/agent/card/set_fields': { body: async (w) => ({ agentId: await agent(w), personality: 'Calm.', scenario: '', alternateGreetings: [], lorebook: [] }), expect: mine() },
     '/ai/api/v1/agent/update': { body: async (w) => ({ id: await agent(w), nickname: 'Renamed' }), expect: mine() },
     '/ai/api/v1/agent/get': { body: async (w) => ({ id: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
+    // buying a skill is the owner's alone; a new owner has no diamonds, so theirs is "Insufficient Diamond"
+    '/api/v1/agent/buy_skill': { body: async (w) => ({ id: await agent(w), skill: 'TextToImage', key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine(8002) },
+    // an own clone is not for sale; others do not see it
+    '/api/v1/voice/buy': {
+      body: async (w) => ({ voiceId: await clone(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }),
+      expect: { anonymous: 401, owner: 8454, other: 6101, admin: 6101 },
+    },
     '/ai/api/v1/agent/set_voices': { body: async (w) => ({ id: await agent(w), voices: [] }), expect: mine() },
     '/ai/api/v1/agent/set_skills': { body: async (w) => ({ id: await agent(w), skills: ['TextToImage'] }), expect: mine() },
     '/ai/api/v1/agent/set_tags': { body: async (w) => ({ id: await agent(w), tags: ['quiet'] }), expect: mine() },

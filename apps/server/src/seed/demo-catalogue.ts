@@ -14,16 +14,18 @@ export interface DemoVoice {
   gender: 'Male' | 'Female';
   language: 'en' | 'zh';
   engineParams: VoiceEngineParams;
+  /** A premium voice's price in diamonds, bought once (docs/economy.md, Voices); free without one. */
+  priceDiamonds?: number;
 }
 
-/** Six official voices, three of each gender, in English and Mandarin (eSpeak NG). */
+/** Six official voices, three of each gender, in English and Mandarin (eSpeak NG); one is premium. */
 export const DEMO_VOICES: DemoVoice[] = [
   { slug: 'atlas', name: 'Atlas', gender: 'Male', language: 'en', engineParams: { engine: 'espeak-ng', voice: 'en-us+m3', pitch: 38, speed: 160 } },
   { slug: 'felix', name: 'Felix', gender: 'Male', language: 'en', engineParams: { engine: 'espeak-ng', voice: 'en-gb+m1', pitch: 50, speed: 175 } },
   { slug: 'yun', name: 'Yun 雲', gender: 'Male', language: 'zh', engineParams: { engine: 'espeak-ng', voice: 'cmn+m2', pitch: 44, speed: 155 } },
   { slug: 'luna-voice', name: 'Luna', gender: 'Female', language: 'en', engineParams: { engine: 'espeak-ng', voice: 'en-us+f3', pitch: 62, speed: 165 } },
   { slug: 'iris', name: 'Iris', gender: 'Female', language: 'en', engineParams: { engine: 'espeak-ng', voice: 'en-gb+f2', pitch: 56, speed: 170 } },
-  { slug: 'xing', name: 'Xing 星', gender: 'Female', language: 'zh', engineParams: { engine: 'espeak-ng', voice: 'cmn+f4', pitch: 64, speed: 150 } },
+  { slug: 'xing', name: 'Xing 星', gender: 'Female', language: 'zh', engineParams: { engine: 'espeak-ng', voice: 'cmn+f4', pitch: 64, speed: 150 }, priceDiamonds: 120 },
 ];
 
 export interface DemoGift {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { agents, agentSkills, agentVoices, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
+import { agents, agentSkills, agentSkillTerms, agentVoices, appMeta, gifts, storeItems, users, voices, works } from '../db/schema/index.ts';
 
 /** Every demo row, ready to insert. */
 export interface DemoRows {
@@ -11,6 +11,7 @@ export interface DemoRows {
   agents: Array<typeof agents.$inferInsert>;
   agentVoices: Array<typeof agentVoices.$inferInsert>;
   agentSkills: Array<typeof agentSkills.$inferInsert>;
+  agentSkillTerms: Array<typeof agentSkillTerms.$inferInsert>;
   works: Array<typeof works.$inferInsert>;
 }
 
@@ -52,6 +53,7 @@ export function seedRepository(db: Db) {
         await tx.insert(agents).values(rows.agents).onConflictDoNothing();
         await tx.insert(agentVoices).values(rows.agentVoices).onConflictDoNothing();
         await tx.insert(agentSkills).values(rows.agentSkills).onConflictDoNothing();
+        await tx.insert(agentSkillTerms).values(rows.agentSkillTerms).onConflictDoNothing();
         await tx.insert(works).values(rows.works).onConflictDoNothing();
         await tx
           .insert(appMeta)

@@ -46,6 +46,7 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
       language: v.language,
       isOfficial: true,
       engineParams: v.engineParams,
+      priceDiamonds: v.priceDiamonds ?? 0,
       sample: voiceSamples.get(v.slug) ?? null,
     })),
     gifts: sort(DEMO_GIFTS).map(({ item: g, sort }) => ({
@@ -90,6 +91,8 @@ export function demoRows(media: DemoMedia, now: Date, voiceSamples: Map<string, 
     // demo agents speak with an official voice and have skills, as the publish rules ask
     agentVoices: DEMO_AGENTS.map((a) => ({ agentId: seedId(`agent:${a.slug}`), voiceId: seedId(`voice:${a.voice}`), position: 0 })),
     agentSkills: DEMO_AGENTS.flatMap((a) => a.skills.map((skillKey) => ({ agentId: seedId(`agent:${a.slug}`), skillKey }))),
+    // the demo's own skills work for good: Starlit's showcase, not a purchase, so no ledger movement
+    agentSkillTerms: DEMO_AGENTS.flatMap((a) => a.skills.map((skillKey) => ({ agentId: seedId(`agent:${a.slug}`), skillKey, expiresAt: null }))),
     works: DEMO_WORKS.map((w) => {
       const at = publishedAt(w.slug, now);
       const files = generated(media.works, w.slug);

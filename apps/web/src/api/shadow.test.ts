@@ -30,6 +30,7 @@ const detail = (id: string, nickname: string): Detail => ({
   opening: '',
   avatar: { kind: '2d', image: null, vrm: null, editPrompt: null, referenceImage: null, style: null },
   skills: [],
+  skillTerms: [],
   voices: [],
   audition: null,
   missing: [],

@@ -2,10 +2,15 @@ import { create } from 'zustand';
 import type { NoticeRef } from '../features/notices/notice-types';
 import { modalAreas } from './modal-areas';
 
-/** The one-time starter-pack coupon offered on the home page (SPEC §2 Recharge); the recharge feature fills it. */
+/**
+ * The one-time starter-pack coupon offered on the home page (SPEC §2 Recharge) while it is the
+ * person's to claim or to spend; the recharge feature fills it (features/recharge/starter-coupon).
+ */
 export interface CouponData {
-  couponId: string;
-  title: string;
+  status: 'available' | 'claimed';
+  /** Set once claimed. */
+  couponId: string | null;
+  percentOff: number;
 }
 
 interface AppState {

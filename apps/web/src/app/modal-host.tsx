@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ExchangeModal } from '../features/exchange/exchange-modal';
+import { RechargeModal } from '../features/recharge/recharge-modal';
+import { DiscountModal } from '../features/recharge/starter-coupon';
 import { WorkDetailModal } from '../features/works/work-detail-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
 import { ScanImage } from '../features/works/scan-image';
@@ -46,6 +48,10 @@ function AreaModal({ name, payload, onClose }: { name: ModalName; payload: Modal
       return <ExchangeModal target="CAC" onClose={onClose} />;
     case 'EXCHANGE_DIAMOND_CWA':
       return <ExchangeModal target="CWA" onClose={onClose} />;
+    case 'RECHARGE':
+      return <RechargeModal onClose={onClose} />;
+    case 'DISCOUNT':
+      return <DiscountModal onClose={onClose} />;
     case 'NOTICE_CONTENT':
       return <NoticeContentModal onClose={onClose} />;
     default:

@@ -51,6 +51,14 @@ export const DiamondIcon = icon(
   </>,
 );
 
+/** A coupon: a ticket with a notch on each side and a dashed tear line. */
+export const TicketIcon = icon(
+  <>
+    <path d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4z" />
+    <path d="M14 5v2M14 11v2M14 17v2" />
+  </>,
+);
+
 export const SparklesIcon = icon(
   <>
     <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />

@@ -3,6 +3,7 @@ import { defineCall, EmptyInput, PageInput, pageOf } from '../call.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { AgentGender, AgentNickname, AgentTags, Opening, RoleIntro, RoleSetting } from '../rules/agent.ts';
 import { LIMITS } from '../rules/constants.ts';
+import { IdempotencyKey } from './ledger.ts';
 import { rateToSlider, sliderToRate } from '../rules/sliders.ts';
 
 /** The skills of SPEC §3. */
@@ -10,6 +11,15 @@ export const SkillKey = z.enum(['TextToImage', 'ImageToImage', 'TextToMusic', 'A
 
 /** A skill of the catalogue: unit price in diamonds and usage period in days, or null for permanent. */
 export const Skill = z.object({ key: SkillKey, priceDiamonds: z.number().int(), usageDays: z.number().int().nullable() });
+
+/**
+ * A skill of an agent (docs/economy.md, Skills): chosen by its owner, and working only while it
+ * is bought and not expired (`active`). `expiresAt` is null for a permanent one or one never bought.
+ */
+export const AgentSkill = Skill.extend({ owned: z.boolean(), active: z.boolean(), expiresAt: z.string().nullable() });
+
+/** A skill bought for an agent: until when, or null for good. */
+export const SkillTerm = z.object({ key: SkillKey, expiresAt: z.string().nullable(), active: z.boolean() });
 
 /** Slider settings of one voice (SPEC §9): semitones −12..12, volume and speed 0.5..2. */
 // Rates are kept on the slider's own steps, so what is saved is exactly what the slider shows
@@ -56,7 +66,10 @@ export const Agent = z.object({
   opening: z.string(),
   tags: z.array(z.string()),
   avatar: AgentAvatarFields,
-  skills: z.array(Skill),
+  /** The chosen skills; others than the owner see only the working ones. */
+  skills: z.array(AgentSkill),
+  /** For the owner: every skill bought for this agent, chosen or not (empty for others). */
+  skillTerms: z.array(SkillTerm),
   voices: z.array(AgentVoice),
   isPublic: z.boolean(),
   status: z.enum(['draft', 'published']),
@@ -187,6 +200,14 @@ export const agentCalls = {
     access: 'user',
     input: z.object({ ids: z.array(z.string().uuid()).min(1).max(100) }),
     output: z.object({ deleted: z.number().int() }),
+  }),
+  buySkill: defineCall({
+    path: '/api/v1/agent/buy_skill',
+    summary: 'Buy or renew a skill of your agent with diamonds for its period (from the later of now and its expiry), or for good',
+    tag: 'agents',
+    access: 'user',
+    input: AgentId.extend({ skill: SkillKey, key: IdempotencyKey }),
+    output: z.object({ agent: Agent, expiresAt: z.string().nullable(), priceDiamonds: z.number().int(), replayed: z.boolean() }),
   }),
   skills: defineCall({
     path: '/ai/api/v1/agent/skills',

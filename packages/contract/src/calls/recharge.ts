@@ -5,6 +5,27 @@ import { IdempotencyKey } from './ledger.ts';
 /** The version of the recharge agreement (its four chapters); an order records the one agreed to. */
 export const RECHARGE_AGREEMENT_VERSION = '2026-11-24';
 
+/**
+ * The starter-pack coupon (SPEC §2 Recharge; docs/economy.md): claimed once by a person who has
+ * not recharged yet, and spent on one recharge, whose price it lowers by this share.
+ */
+export const STARTER_COUPON = { percentOff: 30 } as const;
+
+/** The price of a package after the starter coupon, in the same smallest unit (the buyer's cents round in their favour). */
+export function couponPrice(priceMinor: number): number {
+  return priceMinor - Math.ceil((priceMinor * STARTER_COUPON.percentOff) / 100);
+}
+
+/** Where a person's starter coupon is: theirs to claim, claimed and unspent, spent, or not for them (they recharged). */
+export const StarterCouponStatus = z.enum(['available', 'claimed', 'spent', 'ineligible']);
+
+export const StarterCoupon = z.object({
+  status: StarterCouponStatus,
+  /** Set once claimed. */
+  couponId: z.string().nullable(),
+  percentOff: z.number().int(),
+});
+
 export const RechargePackage = z.object({
   packageId: z.string(),
   diamonds: z.number().int(),
@@ -34,6 +55,9 @@ export const RechargeOrder = z.object({
   priceMinor: z.number().int(),
   currency: z.string(),
   provider: PaymentProviderName,
+  /** The starter coupon spent on this order, and what it took off the package's price (`priceMinor` is what was paid). */
+  couponId: z.string().nullable(),
+  discountMinor: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
@@ -46,6 +70,8 @@ export const RechargeCreateInput = z.object({
   adult: z.boolean(),
   /** One per purchase: the same key again answers the same order (a double click pays once). */
   requestKey: IdempotencyKey,
+  /** Spend the claimed starter coupon on this recharge. */
+  useCoupon: z.boolean().default(false),
 });
 
 export const rechargeCalls = {
@@ -64,6 +90,22 @@ export const rechargeCalls = {
     access: 'user',
     input: RechargeCreateInput,
     output: z.object({ order: RechargeOrder, checkoutUrl: z.string().nullable() }),
+  }),
+  coupon: defineCall({
+    path: '/api/v1/recharge/coupon',
+    summary: 'Your starter-pack coupon: to claim, claimed, spent, or not for you',
+    tag: 'recharge',
+    access: 'user',
+    input: EmptyInput,
+    output: StarterCoupon,
+  }),
+  claimCoupon: defineCall({
+    path: '/api/v1/recharge/claim_coupon',
+    summary: 'Claim the starter-pack coupon (once per person, before a first recharge)',
+    tag: 'recharge',
+    access: 'user',
+    input: EmptyInput,
+    output: StarterCoupon,
   }),
   order: defineCall({
     path: '/api/v1/recharge/order',

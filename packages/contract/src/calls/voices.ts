@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, PageInput, pageOf } from '../call.ts';
+import { IdempotencyKey } from './ledger.ts';
 
 /** Rules for an uploaded voice clip (SPEC §5 Voice, §9): length, sampling rate, size. */
 export const VOICE_CLIP_LIMITS = {
@@ -30,10 +31,9 @@ export const Voice = z.object({
   gender: z.enum(['Male', 'Female']),
   language: z.string(),
   kind: z.enum(['official', 'cloned']),
-  /** Bought in the store; own clones count as purchased. */
+  /** Bought by the viewer (premium voices are bought once); own clones count as purchased. */
   purchased: z.boolean(),
-  /** Official voices are free until the store opens. */
-  freeUntilStoreOpens: z.boolean(),
+  /** 0 for a free voice; a premium official voice costs this many diamonds once. */
   priceDiamonds: z.number().int(),
   /** URL of a short spoken sample, when one was made. */
   sample: z.string().nullable(),
@@ -96,6 +96,14 @@ export const voiceCalls = {
     access: 'user',
     input: VoiceId,
     output: z.object({ deleted: z.boolean() }),
+  }),
+  buy: defineCall({
+    path: '/api/v1/voice/buy',
+    summary: 'Buy a premium official voice once with diamonds; your agents may then speak with it',
+    tag: 'voices',
+    access: 'user',
+    input: z.object({ voiceId: z.string().uuid(), key: IdempotencyKey }),
+    output: z.object({ voice: Voice, replayed: z.boolean() }),
   }),
   preview: defineCall({
     path: '/ai/api/v1/voice/preview',

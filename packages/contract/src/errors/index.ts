@@ -16,6 +16,7 @@ import { platformErrors } from './platform.ts';
 import { rechargeErrors } from './recharge.ts';
 import { redeemErrors } from './redeem.ts';
 import { reportsErrors } from './reports.ts';
+import { skillsErrors } from './skills.ts';
 import { socialErrors } from './social.ts';
 import { storeErrors } from './store.ts';
 import { voicesErrors } from './voices.ts';
@@ -54,7 +55,8 @@ import { worksErrors } from './works.ts';
  * | 8100–8149    | redeem codes                                              |
  * | 8150–8199    | exchange                                                  |
  * | 8200–8299    | reserved: further economy parts                           |
- * | 8300–8599    | reserved: store                                           |
+ * | 8300–8449    | store, cart and inventory                                 |
+ * | 8450–8599    | skills and premium voices bought with diamonds            |
  * | 8600–8999    | gifts (8600–8799), points and the daily check-in (8800–8899) |
  * | 9000–9499    | reserved: tasks                                           |
  * | 9500–9999    | reserved: live room                                       |
@@ -84,7 +86,8 @@ export const ERROR_RANGES = {
   redeem: [8100, 8149],
   exchange: [8150, 8199],
   economyParts: [8200, 8299],
-  store: [8300, 8599],
+  store: [8300, 8449],
+  skills: [8450, 8599],
   gifts: [8600, 8999],
   tasks: [9000, 9499],
   live: [9500, 9999],
@@ -110,6 +113,7 @@ export const ERROR_FEATURES = {
   exchange: exchangeErrors,
   gifts: giftsErrors,
   store: storeErrors,
+  skills: skillsErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -135,6 +139,7 @@ export const ErrorCode = {
   ...exchangeErrors.codes,
   ...giftsErrors.codes,
   ...storeErrors.codes,
+  ...skillsErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -165,6 +170,7 @@ function messagesIn(lang: Language): Messages {
     ...exchangeErrors.messages[lang],
     ...giftsErrors.messages[lang],
     ...storeErrors.messages[lang],
+    ...skillsErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

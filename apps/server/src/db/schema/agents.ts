@@ -45,7 +45,7 @@ export const agents = pgTable(
   (t) => [index('agents_public_published_idx').on(t.isPublic, t.publishedAt), index('agents_owner_created_idx').on(t.ownerId, t.createdAt), index('agents_search_idx').using('gin', t.searchDoc)],
 );
 
-/** The skills of SPEC §3 with their price; charging arrives with the ledger. */
+/** The skills of SPEC §3 with their unit price in diamonds and usage period (docs/economy.md, Skills). */
 export const skills = pgTable(
   'skills',
   {
@@ -68,6 +68,27 @@ export const agentSkills = pgTable(
     skillKey: text('skill_key', { enum: SKILL_KEYS })
       .notNull()
       .references(() => skills.key),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.skillKey] })],
+);
+
+/**
+ * A skill bought for an agent (docs/economy.md, Skills): it works until `expires_at`, or for
+ * good when that is null. A renewal moves `expires_at` on; the row is never removed, so a
+ * skill the owner unchooses keeps what was paid for it.
+ */
+export const agentSkillTerms = pgTable(
+  'agent_skill_terms',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    skillKey: text('skill_key', { enum: SKILL_KEYS })
+      .notNull()
+      .references(() => skills.key),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    boughtAt: timestamp('bought_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.skillKey] })],
 );

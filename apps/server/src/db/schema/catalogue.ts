@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** An eSpeak NG voice and its prosody (official voices, and offline clones). */
@@ -63,6 +63,22 @@ export const voices = pgTable(
     check('voices_price_diamonds_nonnegative', sql`${t.priceDiamonds} >= 0`),
     check('voices_done_has_params', sql`${t.status} <> 'done' or ${t.engineParams} is not null`),
   ],
+);
+
+/** Premium official voices a person bought (SPEC §4: purchased or not); bought once, kept for good. */
+export const voicePurchases = pgTable(
+  'voice_purchases',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voiceId: uuid('voice_id')
+      .notNull()
+      .references(() => voices.id, { onDelete: 'cascade' }),
+    priceDiamonds: integer('price_diamonds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.voiceId] })],
 );
 
 /** Gifts of SPEC §1, one row per kind. */

@@ -48,6 +48,9 @@ export const rechargeOrders = pgTable(
     requestKey: text('request_key').notNull(),
     /** The version of the recharge agreement the buyer agreed to. */
     agreementVersion: text('agreement_version').notNull(),
+    /** The starter coupon this order spends, and what it took off the package's price (`price_minor` is what is paid). */
+    couponId: uuid('coupon_id'),
+    discountMinor: integer('discount_minor').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
   },
@@ -56,5 +59,30 @@ export const rechargeOrders = pgTable(
     uniqueIndex('recharge_orders_provider_ref_idx').on(t.provider, t.providerRef),
     uniqueIndex('recharge_orders_request_idx').on(t.userId, t.requestKey),
     index('recharge_orders_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The starter-pack coupon (docs/economy.md): one per person (a unique user), claimed before a
+ * first recharge. `order_id` is the order it is on; `spent_at` is set when that order is paid,
+ * in the transaction that credits it, so a coupon is spent exactly once.
+ */
+export const starterCoupons = pgTable(
+  'starter_coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    percentOff: integer('percent_off').notNull(),
+    orderId: uuid('order_id').references(() => rechargeOrders.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    spentAt: timestamp('spent_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('starter_coupons_user_idx').on(t.userId),
+    uniqueIndex('starter_coupons_order_idx').on(t.orderId),
+    check('starter_coupons_percent_off', sql`${t.percentOff} > 0 and ${t.percentOff} < 100`),
+    check('starter_coupons_spent_on_order', sql`${t.spentAt} is null or ${t.orderId} is not null`),
   ],
 );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { agentAuditions, agents, agentSkills, agentVoices, skills, users } from '../../db/schema/index.ts';
+import { agentAuditions, agents, agentSkills, agentSkillTerms, agentVoices, skills, users } from '../../db/schema/index.ts';
 import type { ScorePosition } from '@starlit/contract/rules';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import { notBlocked } from '../../platform/policy.ts';
@@ -23,6 +23,8 @@ export interface AgentSearchRow {
 }
 export type AgentPatch = Partial<Omit<typeof agents.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>;
 export type SkillRow = typeof skills.$inferSelect;
+/** A skill bought for an agent: until when, or null for good. */
+export type SkillTermRow = Pick<typeof agentSkillTerms.$inferSelect, 'skillKey' | 'expiresAt'>;
 export type AgentVoicePick = typeof agentVoices.$inferSelect;
 /** A voice of an agent with its settings there and what the voices feature knows of it. */
 export type AgentVoiceRow = AgentVoicePick & Pick<VoiceRow, 'name' | 'gender' | 'isOfficial' | 'engineParams'>;
@@ -231,6 +233,41 @@ export function agentsRepository(db: Handle) {
         .innerJoin(skills, eq(skills.key, agentSkills.skillKey))
         .where(eq(agentSkills.agentId, agentId))
         .orderBy(asc(skills.sort));
+    },
+
+    async skill(key: SkillRow['key']): Promise<SkillRow | null> {
+      const [row] = await db.select().from(skills).where(eq(skills.key, key));
+      return row ?? null;
+    },
+
+    async skillTermsOf(agentId: string): Promise<SkillTermRow[]> {
+      return db.select({ skillKey: agentSkillTerms.skillKey, expiresAt: agentSkillTerms.expiresAt }).from(agentSkillTerms).where(eq(agentSkillTerms.agentId, agentId));
+    },
+
+    /**
+     * Buys a skill's period for an agent, or the skill for good (`days` null), in one statement
+     * that locks the row: a renewal extends from the later of now and the current expiry. Null
+     * when the agent already has the skill for good (nothing written).
+     */
+    async extendSkill(agentId: string, skillKey: SkillRow['key'], days: number | null): Promise<{ expiresAt: Date | null } | null> {
+      const period = days === null ? null : sql`make_interval(days => ${days})`;
+      const [row] = await db
+        .insert(agentSkillTerms)
+        .values({ agentId, skillKey, expiresAt: period ? sql`now() + ${period}` : null })
+        .onConflictDoUpdate({
+          target: [agentSkillTerms.agentId, agentSkillTerms.skillKey],
+          set: { expiresAt: period ? sql`greatest(now(), ${agentSkillTerms.expiresAt}) + ${period}` : null, renewedAt: sql`now()` },
+          // a skill owned for good has nothing left to buy
+          setWhere: sql`${agentSkillTerms.expiresAt} is not null`,
+        })
+        .returning({ expiresAt: agentSkillTerms.expiresAt });
+      return row ?? null;
+    },
+
+    /** Chooses a skill for an agent (buying one chooses it); nothing when it is chosen already. */
+    async chooseSkill(agentId: string, skillKey: SkillRow['key']): Promise<void> {
+      await db.insert(agentSkills).values({ agentId, skillKey }).onConflictDoNothing();
+      await db.update(agents).set({ updatedAt: new Date() }).where(eq(agents.id, agentId));
     },
 
     /** Several statements: run it in a transaction (the service opens one). */

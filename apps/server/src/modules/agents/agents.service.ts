@@ -11,13 +11,16 @@ import { AVATARS_FOLDER } from '../avatars/avatars.repository.ts';
 import { voicesRepository } from '../voices/voices.repository.ts';
 import { mayVoice } from '../voices/voices.policy.ts';
 import { CARD_ASSETS_FOLDER } from '../cards/cards.repository.ts';
+import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import { authorizeAgent } from './agents.policy.ts';
-import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow } from './agents.repository.ts';
+import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow, type SkillTermRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
 export interface AgentDetail {
   row: AgentRow;
   skills: SkillRow[];
+  /** The skills bought for the agent, chosen or not, with their expiry. */
+  terms: SkillTermRow[];
   voices: AgentVoiceRow[];
   /** The audition of the current opening with the current voices, or null. */
   audition: AuditionRow | null;
@@ -61,7 +64,7 @@ const agentFolders = (id: string) => [`${AVATARS_FOLDER}${id}/`, `${AGENTS_FOLDE
  * Agents: drafts, publishing, voices, skills, tags, auditions. Methods that write take the
  * caller's transaction when another feature makes an agent as part of its own unit (card import).
  */
-export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechModel | null }) {
+export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechModel | null; ledger: Pick<LedgerService, 'run'> }) {
   const agents = agentsRepository(deps.db);
 
   async function deleteFolders(folders: string[]) {
@@ -82,7 +85,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
 
   async function detail(row: AgentRow, h: Handle = deps.db): Promise<AgentDetail> {
     const repo = agentsRepository(h);
-    const [skills, voices] = await Promise.all([repo.skillsOf(row.id), voicesOf(row.id, h)]);
+    const [skills, terms, voices] = await Promise.all([repo.skillsOf(row.id), repo.skillTermsOf(row.id), voicesOf(row.id, h)]);
     const audition = voices.length > 0 ? await repo.audition(row.id, sha256(row.opening), voicesSha256(voices)) : null;
     const missing = publishProblems({
       nickname: row.nickname,
@@ -95,7 +98,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
       skillCount: skills.length,
       auditioned: audition !== null,
     });
-    return { row, skills, voices, audition, missing };
+    return { row, skills, terms, voices, audition, missing };
   }
 
   /** The caller's own agent; another person's answers 403, a missing or deleted one "not found". */
@@ -188,16 +191,52 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     async setVoices(userId: string, id: string, picks: VoicePickInput[], lang: Language, outer?: Tx): Promise<AgentDetail> {
       return withTx(deps.db, outer, async (tx) => {
         await owned(userId, id, tx);
-        const facts = new Map((await voicesRepository(tx).byIds(picks.map((p) => p.voiceId))).map((v) => [v.id, v]));
+        const voices = voicesRepository(tx);
+        const ids = picks.map((p) => p.voiceId);
+        const facts = new Map((await voices.byIds(ids)).map((v) => [v.id, v]));
+        const purchased = await voices.purchasedOf(userId, ids);
+        // a premium voice the agent already speaks with stays (a slider change is no new use of it)
+        const current = new Set((await agentsRepository(tx).voicesOf(id)).map((v) => v.voiceId));
         for (const pick of picks) {
           const voice = facts.get(pick.voiceId);
           if (!voice || !mayVoice(userId, 'use', voice)) throw new AppError(ErrorCode.AGENT_VOICE_NOT_FOUND);
+          if (voice.isOfficial && voice.priceDiamonds > 0 && !purchased.has(voice.id) && !current.has(voice.id)) throw new AppError(ErrorCode.VOICE_NOT_PURCHASED);
         }
         const problem = voiceSelectionProblem(picks.map((p) => ({ voiceId: p.voiceId, cloned: !facts.get(p.voiceId)?.isOfficial })));
         if (problem) throw ruleError(ErrorCode.AGENT_VOICE_RULE, [problem], lang);
         await agentsRepository(tx).replaceVoices(id, picks);
         return settled(id, tx);
       });
+    },
+
+    /**
+     * Buys a skill for the caller's agent with diamonds (docs/economy.md, Skills): its period,
+     * extended from the later of now and its expiry, or for good; it is chosen too. One ledger
+     * request under the caller's key, so a double click or a retry charges once.
+     */
+    async buySkill(userId: string, id: string, skill: SkillRow['key'], key: string) {
+      const { outcome, replayed } = await deps.ledger.run(userId, key, fingerprintOf('agent.buySkill', { agentId: id, skill }), async (books) => {
+        const repo = agentsRepository(books.tx);
+        await owned(userId, id, books.tx);
+        const unit = await repo.skill(skill);
+        if (!unit) throw new AppError(ErrorCode.AGENT_SKILL_NOT_FOUND);
+        const term = await repo.extendSkill(id, skill, unit.usageDays);
+        if (!term) throw new AppError(ErrorCode.SKILL_OWNED_FOR_GOOD);
+        await repo.chooseSkill(id, skill);
+        if (unit.priceDiamonds > 0) {
+          await books.move({
+            from: { user: userId },
+            to: { system: 'store_revenue' },
+            currency: 'JE',
+            amount: unit.priceDiamonds,
+            kind: 'skill_purchase',
+            memo: { agentId: id, skill, days: unit.usageDays },
+          });
+        }
+        return { expiresAt: term.expiresAt?.toISOString() ?? null, priceDiamonds: unit.priceDiamonds };
+      });
+      const agent = await withTx(deps.db, undefined, (tx) => settled(id, tx));
+      return { ...outcome, agent, replayed };
     },
 
     async setSkills(userId: string, id: string, keys: Array<SkillRow['key']>, outer?: Tx): Promise<AgentDetail> {

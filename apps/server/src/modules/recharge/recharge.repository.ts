@@ -1,9 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { rechargeOrders, rechargePackages } from '../../db/schema/index.ts';
+import { rechargeOrders, rechargePackages, starterCoupons } from '../../db/schema/index.ts';
 
 export type PackageRow = typeof rechargePackages.$inferSelect;
 export type OrderRow = typeof rechargeOrders.$inferSelect;
+export type CouponRow = typeof starterCoupons.$inferSelect;
+
+/** How long a Stripe Checkout Session can be paid (Stripe's default expiry): a coupon on an older unpaid order is free again. */
+const CHECKOUT_LIFETIME = sql`interval '24 hours'`;
 
 /** The SQL over recharge packages and orders. */
 export function rechargeRepository(db: Handle) {
@@ -51,11 +55,64 @@ export function rechargeRepository(db: Handle) {
       return rows.length > 0;
     },
 
+    /** Marks a pending order failed and frees the coupon it was to spend. */
     async markFailed(id: string): Promise<void> {
       await db
         .update(rechargeOrders)
         .set({ status: 'failed' })
         .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, 'pending')));
+      await db
+        .update(starterCoupons)
+        .set({ orderId: null })
+        .where(and(eq(starterCoupons.orderId, id), isNull(starterCoupons.spentAt)));
+    },
+
+    async hasPaidOrder(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'paid')))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async coupon(userId: string): Promise<CouponRow | null> {
+      const [row] = await db.select().from(starterCoupons).where(eq(starterCoupons.userId, userId));
+      return row ?? null;
+    },
+
+    /** Claims the person's coupon; null when they have one already (the unique user decides, so two claims at once make one). */
+    async claimCoupon(userId: string, percentOff: number): Promise<CouponRow | null> {
+      const [row] = await db.insert(starterCoupons).values({ userId, percentOff }).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /**
+     * Puts an unspent coupon on an order. It may move from an order that failed or whose
+     * checkout can no longer be paid, never from one that could still be paid. The row's lock
+     * makes two orders racing for one coupon get it once; false for the loser.
+     */
+    async reserveCoupon(couponId: string, orderId: string): Promise<boolean> {
+      const rows = await db
+        .update(starterCoupons)
+        .set({ orderId })
+        .where(
+          and(
+            eq(starterCoupons.id, couponId),
+            isNull(starterCoupons.spentAt),
+            sql`(${starterCoupons.orderId} is null or ${starterCoupons.orderId} in (select ${rechargeOrders.id} from ${rechargeOrders} where ${rechargeOrders.status} = 'failed' or (${rechargeOrders.status} = 'pending' and ${rechargeOrders.createdAt} < now() - ${CHECKOUT_LIFETIME})))`,
+          ),
+        )
+        .returning({ id: starterCoupons.id });
+      return rows.length > 0;
+    },
+
+    /** Spends the coupon of an order being credited (in the crediting transaction, so once). */
+    async spendCoupon(orderId: string): Promise<void> {
+      await db
+        .update(starterCoupons)
+        .set({ spentAt: new Date() })
+        .where(and(eq(starterCoupons.orderId, orderId), isNull(starterCoupons.spentAt)));
     },
   };
 }

@@ -17,6 +17,8 @@ const presentOrder = (o: OrderRow): z.input<typeof RechargeOrder> => ({
   priceMinor: o.priceMinor,
   currency: o.currency,
   provider: o.provider as z.infer<typeof RechargeOrder>['provider'],
+  couponId: o.couponId,
+  discountMinor: o.discountMinor,
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
 });
@@ -35,6 +37,8 @@ export async function rechargeRoutes(app: FastifyInstance, deps: { recharge: Rec
     const made = await recharge.create(user.id, input, publicOrigin(req, deps.publicUrl));
     return { order: presentOrder(made.order), checkoutUrl: made.checkoutUrl };
   });
+  registerCall(app, calls.recharge.coupon, deps.authenticate, async ({ user }) => recharge.coupon(user.id));
+  registerCall(app, calls.recharge.claimCoupon, deps.authenticate, async ({ user }) => recharge.claimCoupon(user.id));
   registerCall(app, calls.recharge.order, deps.authenticate, async ({ user, input }) => presentOrder(await recharge.order(user.id, input.orderId)));
 
   // the signature covers the exact bytes Stripe sent: this route alone keeps the body raw

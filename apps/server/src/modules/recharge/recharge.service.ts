@@ -1,6 +1,7 @@
-import { ErrorCode, RECHARGE_AGREEMENT_VERSION } from '@starlit/contract';
+import { couponPrice, ErrorCode, RECHARGE_AGREEMENT_VERSION, STARTER_COUPON, type StarterCoupon } from '@starlit/contract';
+import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Handle } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
@@ -29,12 +30,21 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
   /** Credits a paid order once: its diamonds and bonus to the buyer, the money to the books. */
   async function credit(order: OrderRow): Promise<void> {
     await deps.ledger.run(order.userId, `recharge-${order.id}`, fingerprintOf('recharge.credit', { orderId: order.id }), async (books) => {
-      const paid = await rechargeRepository(books.tx).markPaid(order.id);
+      const repo = rechargeRepository(books.tx);
+      const paid = await repo.markPaid(order.id);
       if (!paid) return { credited: false };
+      await repo.spendCoupon(order.id);
       const user = { user: order.userId };
       const memo = { orderId: order.id, packageId: order.packageId };
       await books.move(
-        { from: { system: 'payments' }, to: { system: 'recharge_issuance' }, currency: 'M', amount: order.priceMinor, kind: 'recharge', memo: { ...memo, currency: order.currency } },
+        {
+          from: { system: 'payments' },
+          to: { system: 'recharge_issuance' },
+          currency: 'M',
+          amount: order.priceMinor,
+          kind: 'recharge',
+          memo: { ...memo, currency: order.currency, couponId: order.couponId, discountMinor: order.discountMinor },
+        },
         { from: { system: 'recharge_issuance' }, to: user, currency: 'JE', amount: order.diamonds, kind: 'recharge', memo },
         ...(order.bonus > 0 ? [{ from: { system: 'bonus' as const }, to: user, currency: 'JE' as const, amount: order.bonus, kind: 'recharge_bonus', memo }] : []),
       );
@@ -42,13 +52,33 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
     });
   }
 
+  /** Where a person's starter coupon is (docs/economy.md, Starter coupon). */
+  async function couponOf(userId: string, h: Handle = deps.db): Promise<z.input<typeof StarterCoupon>> {
+    const repo = rechargeRepository(h);
+    const coupon = await repo.coupon(userId);
+    if (coupon) return { status: coupon.spentAt ? 'spent' : 'claimed', couponId: coupon.id, percentOff: coupon.percentOff };
+    return { status: (await repo.hasPaidOrder(userId)) ? 'ineligible' : 'available', couponId: null, percentOff: STARTER_COUPON.percentOff };
+  }
+
   return {
     provider: deps.provider.name,
+
+    coupon: (userId: string) => couponOf(userId),
+
+    /** Claims the starter coupon: once per person, and only before their first recharge. */
+    async claimCoupon(userId: string) {
+      const known = await couponOf(userId);
+      if (known.status === 'claimed' || known.status === 'spent') throw new AppError(ErrorCode.COUPON_ALREADY_CLAIMED);
+      if (known.status === 'ineligible') throw new AppError(ErrorCode.COUPON_NOT_ELIGIBLE);
+      // a second claim racing this one finds the row and is refused
+      if (!(await orders.claimCoupon(userId, STARTER_COUPON.percentOff))) throw new AppError(ErrorCode.COUPON_ALREADY_CLAIMED);
+      return couponOf(userId);
+    },
 
     onSale: () => orders.onSale(),
 
     /** Starts a recharge for `userId`; refused before anything is stored when a rule says no. */
-    async create(userId: string, input: { packageId: string; agreementVersion: string; adult: boolean; requestKey: string }, origin: string) {
+    async create(userId: string, input: { packageId: string; agreementVersion: string; adult: boolean; requestKey: string; useCoupon: boolean }, origin: string) {
       if (input.agreementVersion !== RECHARGE_AGREEMENT_VERSION) throw new AppError(ErrorCode.RECHARGE_AGREEMENT_REQUIRED);
       const user = await deps.users.byId(userId);
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -61,20 +91,31 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       // a double click or a retry of one purchase answers its first order
       const repeated = async () => {
         const first = await orders.byRequest(userId, input.requestKey);
-        if (!first || first.packageId !== pack.id) throw new AppError(ErrorCode.LEDGER_KEY_REUSED);
+        if (!first || first.packageId !== pack.id || (first.couponId !== null) !== input.useCoupon) throw new AppError(ErrorCode.LEDGER_KEY_REUSED);
         return { order: first, checkoutUrl: first.status === 'pending' ? first.checkoutUrl : null };
       };
       if (await orders.byRequest(userId, input.requestKey)) return repeated();
-      const order = await orders.insertOrder({
-        userId,
-        requestKey: input.requestKey,
-        packageId: pack.id,
-        diamonds: pack.diamonds,
-        bonus: pack.bonus,
-        priceMinor: pack.priceMinor,
-        currency: pack.currency,
-        provider: deps.provider.name,
-        agreementVersion: input.agreementVersion,
+      const coupon = input.useCoupon ? await orders.coupon(userId) : null;
+      if (input.useCoupon && (!coupon || coupon.spentAt)) throw new AppError(ErrorCode.COUPON_NOT_AVAILABLE);
+      const priceMinor = coupon ? couponPrice(pack.priceMinor) : pack.priceMinor;
+      // the order and its hold on the coupon are one: an order that cannot have the coupon is not made
+      const order = await deps.db.transaction(async (tx) => {
+        const repo = rechargeRepository(tx);
+        const made = await repo.insertOrder({
+          userId,
+          requestKey: input.requestKey,
+          packageId: pack.id,
+          diamonds: pack.diamonds,
+          bonus: pack.bonus,
+          priceMinor,
+          currency: pack.currency,
+          provider: deps.provider.name,
+          agreementVersion: input.agreementVersion,
+          couponId: coupon?.id ?? null,
+          discountMinor: pack.priceMinor - priceMinor,
+        });
+        if (made && coupon && !(await repo.reserveCoupon(coupon.id, made.id))) throw new AppError(ErrorCode.COUPON_NOT_AVAILABLE);
+        return made;
       });
       if (!order) return repeated();
       // the buyer comes back to the recharge page, which reads the order's state
@@ -85,7 +126,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
           orderId: order.id,
           priceMinor: order.priceMinor,
           currency: order.currency,
-          description: `${order.diamonds + order.bonus} diamonds`,
+          description: `${order.diamonds + order.bonus} diamonds${order.couponId ? `, starter coupon −${STARTER_COUPON.percentOff}%` : ''}`,
           successUrl: back,
           cancelUrl: `${back}&cancelled=1`,
         });

@@ -3,6 +3,7 @@ import { HTTP_CLONER_ENGINE } from '../../ai/voice/http-cloner.ts';
 import { createVoiceCloner } from '../../ai/voice/index.ts';
 import { defineModule } from '../../platform/module.ts';
 import { agentsModule } from '../agents/agents.module.ts';
+import { ledgerModule } from '../ledger/ledger.module.ts';
 import { VOICE_CLONE_JOB } from './voices.jobs.ts';
 import type { EngineNames } from './voices.presenter.ts';
 import { voicesRepository } from './voices.repository.ts';
@@ -22,6 +23,7 @@ export const voicesModule = defineModule({
       cloner: createVoiceCloner(config),
       log,
       voiceInUse: agents.voiceInUse,
+      ledger: ctx.use(ledgerModule),
       enqueueClone: (voiceId) => jobs.enqueue(database.db, VOICE_CLONE_JOB, { voiceId }),
     });
     const engines: EngineNames = { 'espeak-ng': speech.engine, openai: OPENAI_SPEECH_ENGINE, 'clone-service': HTTP_CLONER_ENGINE };

@@ -12,16 +12,15 @@ function reason(key: string | null, lang: Language): string | null {
   return errorMessage(code, lang);
 }
 
-export function presentVoice(row: VoiceRow, engines: EngineNames, lang: Language): z.input<typeof Voice> {
+/** A voice as `purchased` says the viewer has it (own clones and bought premium voices). */
+export function presentVoice(row: VoiceRow, engines: EngineNames, lang: Language, purchased: Set<string>): z.input<typeof Voice> {
   return {
     id: row.id,
     name: row.name,
     gender: row.gender,
     language: row.language,
     kind: row.isOfficial ? 'official' : 'cloned',
-    // the store sells voices later; until then official voices are free and own clones are yours
-    purchased: !row.isOfficial,
-    freeUntilStoreOpens: row.isOfficial,
+    purchased: purchased.has(row.id),
     priceDiamonds: row.priceDiamonds,
     sample: row.sample,
     engine: row.engineParams ? engines[row.engineParams.engine] : (row.clonedBy ?? ''),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { voices, type VoiceEngineParams } from '../../db/schema/index.ts';
+import { voicePurchases, voices, type VoiceEngineParams } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 import type { CloneFailure } from './voices.jobs.ts';
 
@@ -40,6 +40,22 @@ export function voicesRepository(db: Handle) {
     async byIds(ids: string[]): Promise<VoiceRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(voices).where(inArray(voices.id, ids));
+    },
+
+    /** Which of `voiceIds` the user bought. */
+    async purchasedOf(userId: string | null, voiceIds: string[]): Promise<Set<string>> {
+      if (!userId || voiceIds.length === 0) return new Set();
+      const rows = await db
+        .select({ voiceId: voicePurchases.voiceId })
+        .from(voicePurchases)
+        .where(and(eq(voicePurchases.userId, userId), inArray(voicePurchases.voiceId, voiceIds)));
+      return new Set(rows.map((r) => r.voiceId));
+    },
+
+    /** Records a purchase; false when the user already owns the voice (the primary key decides, so two at once record one). */
+    async recordPurchase(userId: string, voiceId: string, priceDiamonds: number): Promise<boolean> {
+      const rows = await db.insert(voicePurchases).values({ userId, voiceId, priceDiamonds }).onConflictDoNothing().returning({ voiceId: voicePurchases.voiceId });
+      return rows.length > 0;
     },
 
     /**

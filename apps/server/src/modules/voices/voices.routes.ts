@@ -14,10 +14,19 @@ export function voicesRoutes(app: FastifyInstance, deps: { voices: VoicesService
 
   registerCall(app, c.list, authenticate, async ({ user, input, lang }) => {
     const page = await voices.list(input.tab, user, input.cursor, input.limit);
-    return { items: page.items.map((row) => presentVoice(row, engines, lang)), nextCursor: page.nextCursor };
+    const purchased = await voices.purchased(user?.id ?? null, page.items);
+    return { items: page.items.map((row) => presentVoice(row, engines, lang, purchased)), nextCursor: page.nextCursor };
   });
 
-  registerCall(app, c.detail, authenticate, async ({ user, input, lang }) => presentVoice(await voices.detail(input.id, user), engines, lang));
+  registerCall(app, c.detail, authenticate, async ({ user, input, lang }) => {
+    const row = await voices.detail(input.id, user);
+    return presentVoice(row, engines, lang, await voices.purchased(user?.id ?? null, [row]));
+  });
+
+  registerCall(app, c.buy, authenticate, async ({ user, input, lang }) => {
+    const bought = await voices.buy(user, input.voiceId, input.key);
+    return { voice: presentVoice(bought.voice, engines, lang, await voices.purchased(user.id, [bought.voice])), replayed: bought.replayed };
+  });
 
   registerCall(app, c.remove, authenticate, async ({ user, input }) => {
     await voices.remove(user, input.id);
@@ -31,8 +40,9 @@ export function voicesRoutes(app: FastifyInstance, deps: { voices: VoicesService
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = CLONE_BODY_LIMIT;
     });
-    registerCall(scope, c.clone, authenticate, async ({ user, input, lang }) =>
-      presentVoice(await voices.clone(user, { name: input.name, gender: input.gender, language: input.language, audio: Buffer.from(input.audio, 'base64') }), engines, lang),
-    );
+    registerCall(scope, c.clone, authenticate, async ({ user, input, lang }) => {
+      const row = await voices.clone(user, { name: input.name, gender: input.gender, language: input.language, audio: Buffer.from(input.audio, 'base64') });
+      return presentVoice(row, engines, lang, new Set([row.id]));
+    });
   });
 }

@@ -14,6 +14,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { jobSystem } from '../../jobs/job-system.ts';
+import { ledgerService } from '../ledger/ledger.service.ts';
 import { VOICE_CLONE_JOB, voiceCloneJob } from './voices.jobs.ts';
 import { voicesRepository } from './voices.repository.ts';
 import { voicesService } from './voices.service.ts';
@@ -26,7 +27,16 @@ let officialId: string;
 const log = Fastify({ logger: false }).log;
 
 const service = (speech: SpeechModel, enqueueClone: (voiceId: string) => Promise<unknown> = async () => undefined) =>
-  voicesService({ voices: voicesRepository(database.db), storage: localStorage(mediaDir), speech, cloner: offlineVoiceCloner(), log, voiceInUse: async () => false, enqueueClone });
+  voicesService({
+    voices: voicesRepository(database.db),
+    storage: localStorage(mediaDir),
+    speech,
+    cloner: offlineVoiceCloner(),
+    log,
+    voiceInUse: async () => false,
+    ledger: ledgerService({ db: database.db }),
+    enqueueClone,
+  });
 const user = (): AuthUser => ({ id: userId, role: 'user', userName: 'voice-owner', sessionId: 's', joinedAt: new Date() });
 const codeOf = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as AppError).code;
 

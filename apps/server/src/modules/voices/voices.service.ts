@@ -9,9 +9,10 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { contentTypeOf, type Storage } from '../../platform/storage.ts';
+import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import { cloneWork } from './voices.jobs.ts';
 import { authorizeVoice } from './voices.policy.ts';
-import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoiceFilter, type VoiceRow, type VoicesRepository } from './voices.repository.ts';
+import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, voicesRepository, type VoiceFilter, type VoiceRow, type VoicesRepository } from './voices.repository.ts';
 
 /** The sentence a voice sample and a preview speak, by the voice's language. */
 export const SAMPLE_TEXT: Record<string, string> = {
@@ -45,6 +46,7 @@ export function voicesService(deps: {
   cloner: VoiceCloner;
   log: FastifyBaseLogger;
   voiceInUse: (voiceId: string) => Promise<boolean>;
+  ledger: Pick<LedgerService, 'run'>;
   /** Queues the clone job of a voice (voices.jobs.ts); a live one for it is kept. */
   enqueueClone: (voiceId: string) => Promise<unknown>;
 }) {
@@ -101,6 +103,40 @@ export function voicesService(deps: {
     },
 
     detail: visible,
+
+    /** Whether each voice is the user's: own clones, and premium voices they bought (SPEC §4: purchased or not). */
+    async purchased(userId: string | null, rows: VoiceRow[]): Promise<Set<string>> {
+      const bought = await voices.purchasedOf(
+        userId,
+        rows.filter((r) => r.isOfficial).map((r) => r.id),
+      );
+      for (const row of rows) if (!row.isOfficial && row.ownerId === userId) bought.add(row.id);
+      return bought;
+    },
+
+    /**
+     * Buys a premium official voice once (docs/economy.md, Voices): its price in diamonds to the
+     * store, under the caller's key. Free voices and clones are not for sale; a voice owned
+     * already is refused and charges nothing.
+     */
+    async buy(user: AuthUser, voiceId: string, key: string) {
+      const { replayed } = await deps.ledger.run(user.id, key, fingerprintOf('voice.buy', { voiceId }), async (books) => {
+        const repo = voicesRepository(books.tx);
+        const voice = authorizeVoice(user.id, 'see', await repo.byId(voiceId));
+        if (!voice.isOfficial || voice.priceDiamonds === 0) throw new AppError(ErrorCode.VOICE_NOT_FOR_SALE);
+        if (!(await repo.recordPurchase(user.id, voice.id, voice.priceDiamonds))) throw new AppError(ErrorCode.VOICE_ALREADY_PURCHASED);
+        await books.move({
+          from: { user: user.id },
+          to: { system: 'store_revenue' },
+          currency: 'JE',
+          amount: voice.priceDiamonds,
+          kind: 'voice_purchase',
+          memo: { voiceId: voice.id, name: voice.name },
+        });
+        return { voiceId: voice.id };
+      });
+      return { voice: await visible(voiceId, user), replayed };
+    },
 
     /**
      * Checks a clip against every rule (creating nothing when one fails), stores it, records

@@ -65,7 +65,7 @@ describe('catalogue tabs', () => {
   it('recommend lists the official voices, free until the store opens', async () => {
     const page = await list('recommend');
     expect(page.data.items.map((v) => v.name).sort()).toEqual(['Atlas', 'Luna']);
-    expect(page.data.items[0]).toMatchObject({ kind: 'official', purchased: false, freeUntilStoreOpens: true, status: 'done', engine: 'eSpeak NG (offline)', clonedBy: null });
+    expect(page.data.items[0]).toMatchObject({ kind: 'official', purchased: false, priceDiamonds: 0, status: 'done', engine: 'eSpeak NG (offline)', clonedBy: null });
   });
 
   it('male and female split by gender and include the user own finished clones', async () => {

@@ -6,6 +6,7 @@ import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import type { HomeTabId } from './feed-types';
 import { FeedPanel } from './feed-panel';
+import { StarterCouponBanner } from '../recharge/starter-coupon';
 
 /** Home tabs of SPEC §2, in order. */
 const HOME_TABS: readonly HomeTabId[] = ['recommend', 'following', 'agent', 'image', 'video', 'audio', 'post'];
@@ -37,6 +38,7 @@ export function HomePage() {
           </Link>
         </div>
       </section>
+      <StarterCouponBanner />
 
       <TabsRoot value={tab} onValueChange={(value) => setParams(value === 'recommend' ? {} : { tab: value }, { replace: true })} className="mx-auto max-w-[1440px] px-4 sm:px-6 lg:px-8">
         <div className="sticky top-16 z-20 -mx-4 mb-6 border-b border-line bg-page/90 px-4 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">

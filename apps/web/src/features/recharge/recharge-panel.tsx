@@ -1,4 +1,4 @@
-import { calls, type CallOutput } from '@starlit/contract';
+import { calls, couponPrice, type CallOutput } from '@starlit/contract';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { DiamondIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
 import { Spinner } from '../../ui/spinner';
+import { AgreementChapters } from './agreement-page';
 import { notifySuccess } from '../../ui/toast';
 
 type Offer = CallOutput<typeof calls.recharge.offer>;
@@ -19,29 +20,51 @@ export function formatPrice(priceMinor: number, currency: string, language: stri
 /**
  * Choosing a package and paying it (SPEC §2 Recharge): the agreement must be agreed to and the
  * buyer must be an adult first. Stripe takes the buyer to its checkout; the demo provider pays
- * at once and the panel says no money moves. Used by the recharge page and the RECHARGE modal.
+ * at once and the panel says no money moves. A claimed starter coupon can lower the price.
+ * Used by the recharge page and the RECHARGE modal (`inModal`: the agreement is read in place,
+ * so the choices made here stay).
  */
-export function RechargePanel() {
+export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; onPaid?(): void }) {
   const { t, i18n } = useTranslation('recharge');
   const offer = useCall(calls.recharge.offer, {});
   const balances = useCall(calls.ledger.balances, {});
+  const coupon = useCall(calls.recharge.coupon, {});
   const [chosen, setChosen] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [adult, setAdult] = useState(false);
+  const [withCoupon, setWithCoupon] = useState(true);
+  const [reading, setReading] = useState(false);
   // one key per purchase: a double click or a retry sends the same one and the server makes one order
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const create = useCallMutation(calls.recharge.create, {
-    invalidates: [calls.ledger.balances],
+    invalidates: [calls.ledger.balances, calls.recharge.coupon],
     onSuccess: (made) => {
       setRequestKey(crypto.randomUUID());
       if (made.checkoutUrl) window.location.assign(made.checkoutUrl);
-      else notifySuccess(t('paid', { count: made.order.diamonds + made.order.bonus }));
+      else {
+        notifySuccess(t('paid', { count: made.order.diamonds + made.order.bonus }));
+        onPaid?.();
+      }
     },
   });
   if (offer.isError) return <LoadFailed onRetry={() => void offer.refetch()} />;
   if (!offer.data) return <Spinner />;
   const data: Offer = offer.data;
   const pack = data.packages.find((p) => p.packageId === chosen);
+  const couponReady = coupon.data?.status === 'claimed';
+  const useCoupon = couponReady && withCoupon;
+  const price = pack ? (useCoupon ? couponPrice(pack.priceMinor) : pack.priceMinor) : 0;
+  if (reading) {
+    return (
+      <article className="flex flex-col gap-5">
+        <h2 className="text-base font-semibold">{t('agreement.title')}</h2>
+        <AgreementChapters />
+        <Button variant="secondary" className="self-start" onClick={() => setReading(false)}>
+          {t('agreement.back')}
+        </Button>
+      </article>
+    );
+  }
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-muted">{t('intro')}</p>
@@ -69,20 +92,39 @@ export function RechargePanel() {
                 {p.bonus > 0 && (
                   <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-300/20 dark:text-brand-200">{t('bonus', { count: p.bonus })}</span>
                 )}
-                <span className="mt-1 text-sm text-muted">{formatPrice(p.priceMinor, p.currency, i18n.language)}</span>
+                {useCoupon ? (
+                  <span className="mt-1 flex flex-wrap items-baseline gap-x-1.5 text-sm">
+                    <span className="font-semibold text-ink">{formatPrice(couponPrice(p.priceMinor), p.currency, i18n.language)}</span>
+                    <s className="text-xs text-muted">{formatPrice(p.priceMinor, p.currency, i18n.language)}</s>
+                  </span>
+                ) : (
+                  <span className="mt-1 text-sm text-muted">{formatPrice(p.priceMinor, p.currency, i18n.language)}</span>
+                )}
               </button>
             );
           })}
         </div>
       </fieldset>
+      {couponReady && (
+        <label className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-50">
+          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={withCoupon} onChange={(e) => setWithCoupon(e.target.checked)} />
+          <span>{t('coupon.apply', { percent: coupon.data?.percentOff ?? 0 })}</span>
+        </label>
+      )}
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>
           <Trans t={t} i18nKey="agree">
             I have read and agree to the
-            <Link to="/recharge/agreement" className="font-medium text-brand-700 underline dark:text-brand-300">
-              recharge agreement
-            </Link>
+            {inModal ? (
+              <button type="button" onClick={() => setReading(true)} className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
+                recharge agreement
+              </button>
+            ) : (
+              <Link to="/recharge/agreement" className="font-medium text-brand-700 underline dark:text-brand-300">
+                recharge agreement
+              </Link>
+            )}
           </Trans>
         </span>
       </label>
@@ -92,9 +134,9 @@ export function RechargePanel() {
       </label>
       <Button
         disabled={!pack || !agreed || !adult || create.isPending}
-        onClick={() => pack && create.mutate({ packageId: pack.packageId, agreementVersion: data.agreementVersion, adult, requestKey })}
+        onClick={() => pack && create.mutate({ packageId: pack.packageId, agreementVersion: data.agreementVersion, adult, requestKey, useCoupon })}
       >
-        {create.isPending ? t('paying') : pack ? t('pay', { price: formatPrice(pack.priceMinor, pack.currency, i18n.language) }) : t('choose')}
+        {create.isPending ? t('paying') : pack ? t('pay', { price: formatPrice(price, pack.currency, i18n.language) }) : t('choose')}
       </Button>
       {pack && <p className="text-center text-xs text-muted">{t('total', { count: pack.diamonds + pack.bonus })}</p>}
     </div>

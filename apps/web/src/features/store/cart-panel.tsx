@@ -11,8 +11,8 @@ import { Button } from '../../ui/button';
 import { TrashIcon } from '../../ui/icons';
 import { notifySuccess } from '../../ui/toast';
 import { useItemText } from './item-card';
+import { openRecharge } from '../recharge/open-recharge';
 import { Price } from './price';
-import { useOpenRecharge } from './recharge-action';
 
 type Cart = z.infer<typeof StoreCart>;
 type Order = CallOutput<typeof calls.store.buy>;
@@ -34,7 +34,6 @@ export function CartPanel({ cart, open }: { cart: Cart; open: boolean }) {
   const { t } = useTranslation('store');
   const text = useItemText();
   const queryClient = useQueryClient();
-  const openRecharge = useOpenRecharge();
   const balances = useCall(calls.ledger.balances, {});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const selected = cart.lines.filter((l) => l.selected);

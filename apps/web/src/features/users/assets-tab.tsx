@@ -1,16 +1,16 @@
 import { calls, HELD_CURRENCIES } from '@starlit/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCall } from '../../api/calls';
 import { modalAreas } from '../../app/modal-areas';
-import { Button, buttonClass } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useIsAdmin } from '../auth/auth-store';
 import { CheckinButton } from '../gifts/checkin-button';
 import { ExchangeRatesAdmin } from '../exchange/exchange-rates-admin';
+import { openRecharge } from '../recharge/open-recharge';
 import { RedeemAdmin } from '../redeem/redeem-admin';
 import { RedeemDialog } from '../redeem/redeem-dialog';
 
@@ -41,9 +41,7 @@ export function AssetsTab() {
           {t('assets.title')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Link to="/recharge" className={buttonClass('primary')}>
-            {t('assets.recharge')}
-          </Link>
+          <Button onClick={openRecharge}>{t('assets.recharge')}</Button>
           <Button variant="secondary" onClick={() => setRedeeming(true)}>
             {t('assets.redeem')}
           </Button>

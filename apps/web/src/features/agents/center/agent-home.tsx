@@ -66,7 +66,8 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
           </section>
         )}
         <PillList label={t('center.home.tags')} items={agent.tags} />
-        <PillList label={t('center.home.skills')} items={agent.skills.map((s) => t(`skills.${s.key}`))} />
+        {/* others see only working skills (the server leaves the rest out); the owner sees which do not work */}
+        <PillList label={t('center.home.skills')} items={agent.skills.map((s) => (s.active ? t(`skills.${s.key}`) : t('center.home.skillInactive', { skill: t(`skills.${s.key}`) })))} />
       </div>
       <div className="md:col-span-2">
         <GiftWall agentId={agent.id} />
