@@ -20,6 +20,8 @@ import { chatModule } from './modules/chat/chat.module.ts';
 import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { rechargeModule } from './modules/recharge/recharge.module.ts';
 import { exchangeModule } from './modules/exchange/exchange.module.ts';
+import { economyAdminModule } from './modules/economy-admin/economy-admin.module.ts';
+import { recordsModule } from './modules/records/records.module.ts';
 import { redeemModule } from './modules/redeem/redeem.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
@@ -57,6 +59,8 @@ const MODULES = [
   rechargeModule,
   redeemModule,
   exchangeModule,
+  recordsModule,
+  economyAdminModule,
   agentsModule,
   socialModule,
   worksModule,

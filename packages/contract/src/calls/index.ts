@@ -5,6 +5,7 @@ import { avatarCalls } from './avatars.ts';
 import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
 import { commentCalls } from './comments.ts';
+import { economyAdminCalls } from './economy-admin.ts';
 import { exchangeCalls } from './exchange.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
@@ -14,6 +15,7 @@ import { noticeCalls } from './notices.ts';
 import { redeemCalls } from './redeem.ts';
 import { socialCalls } from './social.ts';
 import { rechargeCalls } from './recharge.ts';
+import { recordCalls } from './records.ts';
 import { reportCalls } from './reports.ts';
 import { searchCalls } from './search.ts';
 import { userCalls } from './users.ts';
@@ -26,6 +28,7 @@ export * from './avatars.ts';
 export * from './cards.ts';
 export * from './chat.ts';
 export * from './comments.ts';
+export * from './economy-admin.ts';
 export * from './exchange.ts';
 export * from './home.ts';
 export * from './identities.ts';
@@ -35,6 +38,7 @@ export * from './notices.ts';
 export * from './redeem.ts';
 export * from './social.ts';
 export * from './recharge.ts';
+export * from './records.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './users.ts';
@@ -49,6 +53,7 @@ export const calls = {
   cards: cardCalls,
   chat: chatCalls,
   comments: commentCalls,
+  economyAdmin: economyAdminCalls,
   exchange: exchangeCalls,
   home: homeCalls,
   identities: identityCalls,
@@ -58,6 +63,7 @@ export const calls = {
   redeem: redeemCalls,
   social: socialCalls,
   recharge: rechargeCalls,
+  records: recordCalls,
   reports: reportCalls,
   search: searchCalls,
   users: userCalls,

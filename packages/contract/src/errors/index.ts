@@ -6,6 +6,7 @@ import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
+import { economyAdminErrors } from './economy-admin.ts';
 import { exchangeErrors } from './exchange.ts';
 import { ledgerErrors } from './ledger.ts';
 import { mediaErrors } from './media.ts';
@@ -51,7 +52,7 @@ import { worksErrors } from './works.ts';
  * | 8050–8099    | recharge: agreement, adults only, orders                  |
  * | 8100–8149    | redeem codes                                              |
  * | 8150–8199    | exchange                                                  |
- * | 8200–8299    | reserved: further economy parts                           |
+ * | 8200–8299    | economy parts: order records, admin economy console       |
  * | 8300–8599    | reserved: store                                           |
  * | 8600–8999    | reserved: gifts                                           |
  * | 9000–9499    | reserved: tasks                                           |
@@ -106,6 +107,7 @@ export const ERROR_FEATURES = {
   recharge: rechargeErrors,
   redeem: redeemErrors,
   exchange: exchangeErrors,
+  economyParts: economyAdminErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -129,6 +131,7 @@ export const ErrorCode = {
   ...rechargeErrors.codes,
   ...redeemErrors.codes,
   ...exchangeErrors.codes,
+  ...economyAdminErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -157,6 +160,7 @@ function messagesIn(lang: Language): Messages {
     ...rechargeErrors.messages[lang],
     ...redeemErrors.messages[lang],
     ...exchangeErrors.messages[lang],
+    ...economyAdminErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],
