@@ -40,8 +40,8 @@ export interface Violation {
 /** The SQL over accounts, transfers and idempotent requests. */
 export function ledgerRepository(db: Handle) {
   return {
-    /** The account of a party in a currency, made on first use. */
-    async accountId(party: Party, currency: Currency): Promise<string> {
+    /** The account of a party in a currency, made on first use; `made` when this statement made it (not yet committed). */
+    async account(party: Party, currency: Currency): Promise<{ id: string; made: boolean }> {
       const owner = 'user' in party ? { userId: party.user, code: 'user' } : { userId: null, code: party.system };
       const existing = () =>
         db
@@ -49,13 +49,16 @@ export function ledgerRepository(db: Handle) {
           .from(ledgerAccounts)
           .where(and(owner.userId ? eq(ledgerAccounts.userId, owner.userId) : and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, owner.code)), eq(ledgerAccounts.currency, currency)));
       const [found] = await existing();
-      if (found) return found.id;
-      await db
+      if (found) return { id: found.id, made: false };
+      const [inserted] = await db
         .insert(ledgerAccounts)
         .values({ ...owner, currency })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: ledgerAccounts.id });
+      if (inserted) return { id: inserted.id, made: true };
+      // another request made it at the same moment and has committed it
       const [made] = await existing();
-      return made.id;
+      return { id: made.id, made: false };
     },
 
     /**

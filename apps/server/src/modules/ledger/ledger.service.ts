@@ -30,6 +30,27 @@ function shortOf(currencies: Currency[]): AppError {
  * `hold`, `post` and `void`; they never write balances themselves.
  */
 export function ledgerService(deps: { db: Db }) {
+  /**
+   * Account ids by party and currency, known committed: an account is never deleted nor its id
+   * changed, so once committed its id is good for the life of the process, and a movement
+   * saves two lookups per leg (docs/economy.md, Benchmark). An account made inside a
+   * transaction is not kept until a later transaction finds it: that one may still roll back.
+   */
+  const accountIds = new Map<string, string>();
+  /** The accounts each open transaction made, which must not be remembered before it commits. */
+  const madeIn = new WeakMap<Tx, Set<string>>();
+
+  async function accountId(tx: Tx, party: Party, currency: Currency): Promise<string> {
+    const name = `${'user' in party ? `u:${party.user}` : `s:${party.system}`}:${currency}`;
+    const known = accountIds.get(name);
+    if (known) return known;
+    const { id, made } = await ledgerRepository(tx).account(party, currency);
+    const mine = madeIn.get(tx) ?? madeIn.set(tx, new Set()).get(tx);
+    if (made) mine?.add(id);
+    else if (!mine?.has(id)) accountIds.set(name, id);
+    return id;
+  }
+
   /** Accounts' deltas from movements, and the transfers' rows. */
   async function write(tx: Tx, legs: Leg[], status: 'posted' | 'pending', scope: RequestScope | null): Promise<TransferRow[]> {
     const repo = ledgerRepository(tx);
@@ -44,8 +65,8 @@ export function ledgerService(deps: { db: Db }) {
     const rows = [];
     for (const leg of legs) {
       if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`a movement's amount is a positive whole number, not ${leg.amount}`);
-      const debit = await repo.accountId(leg.from, leg.currency);
-      const credit = await repo.accountId(leg.to, leg.currency);
+      const debit = await accountId(tx, leg.from, leg.currency);
+      const credit = await accountId(tx, leg.to, leg.currency);
       if (status === 'posted') {
         delta(debit).balance -= leg.amount;
         delta(credit).balance += leg.amount;
