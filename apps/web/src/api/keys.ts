@@ -15,6 +15,8 @@ export const STALE = {
   cards: 30_000,
   chat: 30_000,
   comments: 30_000,
+  // the console shows balances an adjustment just changed, and packages as saved
+  economyAdmin: 5_000,
   exchange: 30_000,
   home: 30_000,
   identities: 30_000,
@@ -25,6 +27,8 @@ export const STALE = {
   notices: 30_000,
   social: 30_000,
   recharge: 5_000,
+  // a record appears with every movement of value
+  records: 10_000,
   redeem: 30_000,
   reports: 30_000,
   search: 30_000,

@@ -25,6 +25,8 @@ export const NAMESPACES = [
   'recharge',
   'redeem',
   'exchange',
+  'records',
+  'economyAdmin',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */
