@@ -1,19 +1,16 @@
 import { ErrorCode, type CallInput, type calls } from '@starlit/contract';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { economyAdminRepository, type PackageChange } from './economy-admin.repository.ts';
+import type { RechargeService } from '../recharge/recharge.service.ts';
 
 /**
  * The admin economy console (docs/economy.md, Admin console): a person's balances by name,
  * adjustments with a reason (a transfer like any other, to or from the system account
  * `adjustments`), and the recharge packages. Every call is for admins only (the contract).
  */
-export function economyAdminService(deps: { db: Db; ledger: LedgerService; users: UsersRepository; notices: NoticesService }) {
-  const repo = economyAdminRepository(deps.db);
-
+export function economyAdminService(deps: { ledger: LedgerService; users: UsersRepository; notices: NoticesService; recharge: Pick<RechargeService, 'allPackages' | 'savePackage'> }) {
   async function person(userId: string) {
     const user = await deps.users.byId(userId);
     if (!user) throw new AppError(ErrorCode.ECONOMY_ADMIN_USER_NOT_FOUND);
@@ -21,7 +18,7 @@ export function economyAdminService(deps: { db: Db; ledger: LedgerService; users
   }
 
   async function packages() {
-    return (await repo.packages()).map((p) => ({ packageId: p.id, diamonds: p.diamonds, bonus: p.bonus, priceMinor: p.priceMinor, currency: p.currency, active: p.active }));
+    return (await deps.recharge.allPackages()).map((p) => ({ packageId: p.id, diamonds: p.diamonds, bonus: p.bonus, priceMinor: p.priceMinor, currency: p.currency, active: p.active }));
   }
 
   return {
@@ -58,8 +55,8 @@ export function economyAdminService(deps: { db: Db; ledger: LedgerService; users
     packages,
 
     async savePackage(input: CallInput<typeof calls.economyAdmin.savePackage>) {
-      const change: PackageChange = { diamonds: input.diamonds, bonus: input.bonus, priceMinor: input.priceMinor, active: input.active };
-      if (!(await repo.savePackage(input.packageId, change))) throw new AppError(ErrorCode.ECONOMY_ADMIN_PACKAGE_NOT_FOUND);
+      const change = { diamonds: input.diamonds, bonus: input.bonus, priceMinor: input.priceMinor, active: input.active };
+      if (!(await deps.recharge.savePackage(input.packageId, change))) throw new AppError(ErrorCode.ECONOMY_ADMIN_PACKAGE_NOT_FOUND);
       return packages();
     },
   };

@@ -159,8 +159,10 @@ const WHOLE_OR_ABSENT: Array<{ what: string; query: ReturnType<typeof sql> }> = 
                   or (select count(*) from redeem_uses u where u.code_id = c.id) <> (select count(*) from ledger_transfers t where t.kind = 'redeem' and t.memo->>'codeId' = c.id::text)`,
   },
   {
+    // (a webhook for an order no longer pending keeps its answer, credited: false, and moves nothing)
     what: 'a spending request is kept only with the movements it made',
-    query: sql`select r.id from ledger_requests r where not exists (select 1 from ledger_transfers t where t.request_id = r.id)`,
+    query: sql`select r.id from ledger_requests r
+               where not exists (select 1 from ledger_transfers t where t.request_id = r.id) and r.outcome <> '{"credited": false}'::jsonb`,
   },
 ];
 

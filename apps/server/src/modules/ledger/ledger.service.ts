@@ -3,7 +3,7 @@ import { ErrorCode, HELD_CURRENCIES } from '@starlit/contract';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Currency, Leg, Party } from './accounts.ts';
-import { isOverdraft, ledgerRepository, type AccountDelta, type TransferRow } from './ledger.repository.ts';
+import { isOverdraft, ledgerRepository, type AccountDelta, type MovementRow, type MovementsQuery, type TransferRow } from './ledger.repository.ts';
 
 /** What a spending call asked, as its idempotency key's fingerprint: the operation and its input. */
 export function fingerprintOf(operation: string, input: unknown): string {
@@ -175,6 +175,9 @@ export function ledgerService(deps: { db: Db }) {
       for (const r of rows) if (r.currency in out) out[r.currency as keyof typeof out] = r.spendable;
       return out;
     },
+
+    /** What moved on a person's accounts, newest first (order records). */
+    movements: (q: MovementsQuery): Promise<MovementRow[]> => ledgerRepository(deps.db).movements(q),
 
     /** The books' broken invariants, none when they are right (npm run ledger:check). */
     // one snapshot for every check, so a movement committed between two of them cannot look like a fault

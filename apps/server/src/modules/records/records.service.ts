@@ -1,15 +1,15 @@
 import { recordAgentIds, recordItem, recordKindLabel, RECORDS_CSV_MAX_ROWS, type CallOutput, type calls, type Language } from '@starlit/contract';
 import { formatDateTime } from '@starlit/contract/rules';
-import type { Db } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
-import { recordsRepository, type RecordRow } from './records.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MovementRow } from '../ledger/ledger.repository.ts';
 
 type OrderRecord = CallOutput<typeof calls.records.list>['items'][number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The order an order ID names: the memo's order (recharge, store, coupon), else the spending request, else the movement. */
-function orderIdOf(row: RecordRow): string {
+function orderIdOf(row: MovementRow): string {
   const orderId = row.memo?.orderId;
   return typeof orderId === 'string' && orderId !== '' ? orderId : (row.requestId ?? row.id);
 }
@@ -31,11 +31,9 @@ export function csvCell(value: string | number): string {
 }
 
 /** Order records (docs/economy.md, Records): every movement of a person's balances, in the reader's language. */
-export function recordsService(deps: { db: Db }) {
-  const repo = recordsRepository(deps.db);
-
-  async function render(rows: RecordRow[], lang: Language): Promise<OrderRecord[]> {
-    const agentNames = await repo.agentNames(recordAgentIds(rows.map((r) => r.memo)).filter((id) => UUID.test(id)));
+export function recordsService(deps: { ledger: Pick<LedgerService, 'movements'>; agentNames: (ids: string[]) => Promise<Map<string, string>> }) {
+  async function render(rows: MovementRow[], lang: Language): Promise<OrderRecord[]> {
+    const agentNames = await deps.agentNames(recordAgentIds(rows.map((r) => r.memo)).filter((id) => UUID.test(id)));
     return rows.map((row) => ({
       id: row.id,
       orderId: orderIdOf(row),
@@ -53,13 +51,13 @@ export function recordsService(deps: { db: Db }) {
     /** A page of a person's records, newest first; the cursor is the last row's time and id. */
     async page(userId: string, input: { kind?: string; cursor?: string; limit: number }, lang: Language) {
       const before = decodeCursor(input.cursor) ?? undefined;
-      const page = toPage(await repo.page({ userId, kind: input.kind, before, limit: input.limit + 1 }), input.limit, (r) => ({ at: r.createdAt, id: r.id }));
+      const page = toPage(await deps.ledger.movements({ userId, kind: input.kind, before, limit: input.limit + 1 }), input.limit, (r) => ({ at: r.createdAt, id: r.id }));
       return { items: await render(page.items, lang), nextCursor: page.nextCursor };
     },
 
     /** A person's records as a CSV file: a UTF-8 BOM (so spreadsheets read Chinese), a header row, newest first. */
     async csv(userId: string, kind: string | undefined, lang: Language): Promise<string> {
-      const records = await render(await repo.page({ userId, kind, limit: RECORDS_CSV_MAX_ROWS }), lang);
+      const records = await render(await deps.ledger.movements({ userId, kind, limit: RECORDS_CSV_MAX_ROWS }), lang);
       const lines = [CSV_HEADERS[lang], ...records.map((r) => [r.time, r.type, r.item, r.currency, r.amount, r.orderId])];
       return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
     },
