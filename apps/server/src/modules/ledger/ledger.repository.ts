@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerRequests, ledgerTransfers } from '../../db/schema/index.ts';
 import type { Currency, Party } from './accounts.ts';
@@ -9,6 +9,8 @@ export type TransferStatus = 'posted' | 'pending' | 'post' | 'void';
 /** How a change moves an account: its balance and what pending transfers hold on either side. */
 export interface AccountDelta {
   id: string;
+  /** A system account (revenue, issuance…): shared by every request, so locked last (see apply). */
+  shared: boolean;
   balance: number;
   pendingDebits: number;
   pendingCredits: number;
@@ -80,12 +82,16 @@ export function ledgerRepository(db: Handle) {
     },
 
     /**
-     * Moves accounts by their deltas, one row at a time in id order, so two requests touching
-     * the same accounts lock them in the same order and cannot deadlock. A person's account
-     * that would go below zero makes the statement fail (NEVER_NEGATIVE).
+     * Moves accounts by their deltas, one row at a time: people's accounts first, then the
+     * system's, each in id order. Every request locks in this one order, so two touching the
+     * same accounts cannot deadlock; and the system's accounts, which every spend and gift
+     * touches, are locked last, so each request holds them for the fewest statements before it
+     * commits (docs/economy.md, Benchmark). A person's account that would go below zero makes
+     * the statement fail (NEVER_NEGATIVE).
      */
     async apply(deltas: AccountDelta[]): Promise<void> {
-      for (const d of [...deltas].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const order = (d: AccountDelta) => `${d.shared ? 1 : 0}:${d.id}`;
+      for (const d of [...deltas].sort((a, b) => (order(a) < order(b) ? -1 : 1))) {
         await db
           .update(ledgerAccounts)
           .set({
@@ -103,7 +109,7 @@ export function ledgerRepository(db: Handle) {
     },
 
     /** A pending transfer and whether something already posted or voided it, held until the transaction ends. */
-    async pendingForUpdate(id: string): Promise<{ transfer: TransferRow; settled: boolean } | null> {
+    async pendingForUpdate(id: string): Promise<{ transfer: TransferRow; settled: boolean; people: Set<string> } | null> {
       const [transfer] = await db
         .select()
         .from(ledgerTransfers)
@@ -111,7 +117,11 @@ export function ledgerRepository(db: Handle) {
         .for('update');
       if (!transfer) return null;
       const [end] = await db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.resolves, id));
-      return { transfer, settled: Boolean(end) };
+      const sides = await db
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(and(inArray(ledgerAccounts.id, [transfer.debitAccountId, transfer.creditAccountId]), isNotNull(ledgerAccounts.userId)));
+      return { transfer, settled: Boolean(end), people: new Set(sides.map((a) => a.id)) };
     },
 
     /**

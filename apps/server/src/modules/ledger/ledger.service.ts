@@ -55,10 +55,10 @@ export function ledgerService(deps: { db: Db }) {
   async function write(tx: Tx, legs: Leg[], status: 'posted' | 'pending', scope: RequestScope | null): Promise<TransferRow[]> {
     const repo = ledgerRepository(tx);
     const deltas = new Map<string, AccountDelta>();
-    const delta = (id: string) => {
+    const delta = (id: string, party: Party) => {
       const known = deltas.get(id);
       if (known) return known;
-      const made = { id, balance: 0, pendingDebits: 0, pendingCredits: 0 };
+      const made = { id, shared: !('user' in party), balance: 0, pendingDebits: 0, pendingCredits: 0 };
       deltas.set(id, made);
       return made;
     };
@@ -68,11 +68,11 @@ export function ledgerService(deps: { db: Db }) {
       const debit = await accountId(tx, leg.from, leg.currency);
       const credit = await accountId(tx, leg.to, leg.currency);
       if (status === 'posted') {
-        delta(debit).balance -= leg.amount;
-        delta(credit).balance += leg.amount;
+        delta(debit, leg.from).balance -= leg.amount;
+        delta(credit, leg.to).balance += leg.amount;
       } else {
-        delta(debit).pendingDebits += leg.amount;
-        delta(credit).pendingCredits += leg.amount;
+        delta(debit, leg.from).pendingDebits += leg.amount;
+        delta(credit, leg.to).pendingCredits += leg.amount;
       }
       rows.push({
         debitAccountId: debit,
@@ -86,13 +86,15 @@ export function ledgerService(deps: { db: Db }) {
         leg: scope ? scope.nextLeg++ : 0,
       });
     }
+    // the rows first: the balances' row locks are then held for the fewest statements
+    const written = await repo.insertTransfers(rows);
     try {
       await repo.apply([...deltas.values()]);
     } catch (error) {
       if (isOverdraft(error)) throw shortOf(legs.filter((l) => 'user' in l.from).map((l) => l.currency));
       throw error;
     }
-    return repo.insertTransfers(rows);
+    return written;
   }
 
   /** Ends a pending transfer once: posts `amount` of it (all by default, the rest released) or voids it. */
@@ -106,10 +108,6 @@ export function ledgerService(deps: { db: Db }) {
     if (end === 'post' && (!Number.isSafeInteger(moved) || moved <= 0 || moved > Number(held.amount))) {
       throw new Error(`a hold of ${held.amount} cannot post ${moved}`);
     }
-    await repo.apply([
-      { id: held.debitAccountId, balance: -moved, pendingDebits: -Number(held.amount), pendingCredits: 0 },
-      { id: held.creditAccountId, balance: moved, pendingDebits: 0, pendingCredits: -Number(held.amount) },
-    ]);
     const [row] = await repo.insertTransfers([
       {
         debitAccountId: held.debitAccountId,
@@ -123,6 +121,10 @@ export function ledgerService(deps: { db: Db }) {
         requestId: scope?.id ?? null,
         leg: scope ? scope.nextLeg++ : 0,
       },
+    ]);
+    await repo.apply([
+      { id: held.debitAccountId, shared: !found.people.has(held.debitAccountId), balance: -moved, pendingDebits: -Number(held.amount), pendingCredits: 0 },
+      { id: held.creditAccountId, shared: !found.people.has(held.creditAccountId), balance: moved, pendingDebits: 0, pendingCredits: -Number(held.amount) },
     ]);
     return row;
   }
