@@ -26,7 +26,7 @@ export const NAMESPACES = [
   'redeem',
   'exchange',
   'records',
-  'economyAdmin',
+  'economy',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

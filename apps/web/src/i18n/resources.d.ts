@@ -4,7 +4,7 @@ import type avatars from '../../public/locales/en_US/avatars.json';
 import type cards from '../../public/locales/en_US/cards.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
-import type economyAdmin from '../../public/locales/en_US/economyAdmin.json';
+import type economy from '../../public/locales/en_US/economy.json';
 import type exchange from '../../public/locales/en_US/exchange.json';
 import type community from '../../public/locales/en_US/community.json';
 import type common from '../../public/locales/en_US/common.json';
@@ -33,7 +33,7 @@ declare module 'i18next' {
       chat: typeof chat;
       comments: typeof comments;
       community: typeof community;
-      economyAdmin: typeof economyAdmin;
+      economy: typeof economy;
       exchange: typeof exchange;
       common: typeof common;
       home: typeof home;

@@ -14,7 +14,7 @@ import { UserLedger } from './user-ledger';
 /**
  * The console's sections, in order: each is a tab with its own panel. A slice with prices of
  * its own (store items, skills, voices, gifts) adds its section here, with its title in the
- * `economyAdmin` locale files under `sections`.
+ * `economy` locale files under `sections`.
  */
 const SECTIONS = [
   { id: 'users', panel: () => <UserLedger /> },
@@ -27,7 +27,7 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 
 /** `/economy` (admins): people's balances and records, adjustments, recharge packages, exchange rates, redeem codes. */
 export function EconomyPage() {
-  const { t } = useTranslation('economyAdmin');
+  const { t } = useTranslation('economy');
   const isAdmin = useIsAdmin();
   const [section, setSection] = useState<SectionId>('users');
   useDocumentTitle(t('title'));
