@@ -5,8 +5,9 @@ import { callOverhead } from './call-overhead.ts';
 import { chat } from './chat.ts';
 import { feed } from './feed.ts';
 import { jobs } from './jobs.ts';
+import { ledgerBench } from './ledger.ts';
 
-const benches = { 'call-overhead': callOverhead, chat, jobs, feed };
+const benches = { 'call-overhead': callOverhead, chat, jobs, feed, ledger: ledgerBench };
 const only = process.argv.slice(2);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });

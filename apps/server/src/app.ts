@@ -22,6 +22,8 @@ import { giftsModule } from './modules/gifts/gifts.module.ts';
 import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { rechargeModule } from './modules/recharge/recharge.module.ts';
 import { exchangeModule } from './modules/exchange/exchange.module.ts';
+import { economyAdminModule } from './modules/economy-admin/economy-admin.module.ts';
+import { recordsModule } from './modules/records/records.module.ts';
 import { redeemModule } from './modules/redeem/redeem.module.ts';
 import { storeModule } from './modules/store/store.module.ts';
 import { homeModule } from './modules/home/home.module.ts';
@@ -62,6 +64,8 @@ const MODULES = [
   exchangeModule,
   storeModule,
   agentsModule,
+  recordsModule,
+  economyAdminModule,
   socialModule,
   giftsModule,
   checkinModule,

@@ -243,6 +243,15 @@ describe('visibility matrix', () => {
       expect: { anonymous: 401, owner: 8001, other: 8001, admin: 8001 },
     },
     '/api/v1/store/set_price': { body: async (w) => ({ itemId: (await buildStoreItem(w.m)).id, price: 5, currency: 'JE' }), expect: adminOnly },
+    // a person's records and balances are theirs; admins read and adjust anyone's in the economy console
+    '/api/v1/records/user_list': { body: async (w) => ({ userId: w.owner.userId }), expect: adminOnly },
+    '/api/v1/economy_admin/balances': { body: async (w) => ({ userId: w.owner.userId }), expect: adminOnly },
+    '/api/v1/economy_admin/adjust': {
+      body: async (w) => ({ userId: w.owner.userId, currency: 'JE', amount: 1, reason: 'access matrix', key: `access_${Math.random().toString(36).slice(2, 12)}` }),
+      expect: adminOnly,
+    },
+    // the package as seeded (migration 0019): saving it changes nothing for the other tests
+    '/api/v1/economy_admin/save_package': { body: async () => ({ packageId: 'p60', diamonds: 60, bonus: 0, priceMinor: 99, active: true }), expect: adminOnly },
     // moderation acts on any work, hidden or not, and only admins may
     '/ai/api/v1/moderation/detail': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
     '/ai/api/v1/moderation/dismiss': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },

@@ -17,6 +17,8 @@ export const STALE = {
   // a check-in changes once a day
   checkin: 30_000,
   comments: 30_000,
+  // the console shows balances an adjustment just changed, and packages as saved
+  economyAdmin: 5_000,
   exchange: 30_000,
   // the free gifts left today change with every send
   gifts: 10_000,
@@ -29,6 +31,8 @@ export const STALE = {
   notices: 30_000,
   social: 30_000,
   recharge: 5_000,
+  // a record appears with every movement of value
+  records: 10_000,
   redeem: 30_000,
   reports: 30_000,
   search: 30_000,

@@ -9,7 +9,7 @@ afterAll(() => vi.unstubAllGlobals());
 const { PAGE_ROUTES } = await import('./routes');
 const { pageRouteObjects } = await import('./router');
 
-/** SPEC §2: each route's name is its page id; `/moderation` (the admins' console) and `/search` are beyond the spec; the recharge, agreement and store screens have routes of ours. */
+/** SPEC §2: each route's name is its page id; `/moderation` and `/economy` (the admins' consoles) and `/search` are beyond the spec; the recharge, agreement and store screens have routes of ours. */
 const SPEC_ROUTES = {
   '/': 'home',
   '/content': 'content',
@@ -22,6 +22,7 @@ const SPEC_ROUTES = {
   '/chatroom': 'chatroom',
   '/hotlist': 'hotlist',
   '/moderation': 'moderation',
+  '/economy': 'economy',
   '/search': 'search',
   '/recharge': 'recharge',
   '/recharge/agreement': 'recharge-agreement',
@@ -38,8 +39,8 @@ describe('route table (SPEC §2)', () => {
     expect(Object.fromEntries(PAGE_ROUTES.map((route) => [route.path, route.pageId]))).toEqual(SPEC_ROUTES);
   });
 
-  it('requires sign-in exactly for aigc-publish, agent, the moderation console and recharge', () => {
-    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation', 'recharge']);
+  it('requires sign-in exactly for aigc-publish, agent, the two admin consoles and recharge', () => {
+    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation', 'economy', 'recharge']);
   });
 
   it('skips page-load tracking exactly for content and aigc-publish', () => {

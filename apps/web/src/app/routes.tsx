@@ -5,6 +5,7 @@ import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
 import { CommunityPage } from '../features/community/community-page';
+import { EconomyPage } from '../features/economy/economy-page';
 import { HomePage } from '../features/home/home-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';
@@ -16,7 +17,7 @@ import { CreatePage } from '../features/shell/create-page';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { UserCenterPage } from '../features/users/user-center-page';
 
-/** Route names of SPEC §2 (and the admins' `moderation`, the search results); each is also the page id used for page-load tracking. */
+/** Route names of SPEC §2 (and the admins' `moderation` and `economy` consoles, the search results); each is also the page id used for page-load tracking. */
 export type PageId =
   | 'home'
   | 'content'
@@ -29,6 +30,7 @@ export type PageId =
   | 'chatroom'
   | 'hotlist'
   | 'moderation'
+  | 'economy'
   | 'search'
   | 'recharge'
   | 'recharge-agreement'
@@ -63,6 +65,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/chatroom', 'chatroom', <ChatRoomPage />),
   page('/hotlist', 'hotlist', <HotListPage />),
   page('/moderation', 'moderation', <ModerationPage />, true),
+  // beyond SPEC §2: the admins' economy console (docs/economy.md, Admin console)
+  page('/economy', 'economy', <EconomyPage />, true),
   // beyond SPEC §2: the header search box's results (docs/search.md)
   page('/search', 'search', <SearchPage />),
   // the spec names the recharge and agreement screens but not their routes (docs/economy.md)

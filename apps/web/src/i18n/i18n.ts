@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'exchange',
   'gifts',
   'store',
+  'records',
+  'economy',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

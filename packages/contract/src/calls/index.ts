@@ -6,6 +6,7 @@ import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
 import { checkinCalls } from './checkin.ts';
 import { commentCalls } from './comments.ts';
+import { economyAdminCalls } from './economy-admin.ts';
 import { exchangeCalls } from './exchange.ts';
 import { giftCalls } from './gifts.ts';
 import { homeCalls } from './home.ts';
@@ -16,6 +17,7 @@ import { noticeCalls } from './notices.ts';
 import { redeemCalls } from './redeem.ts';
 import { socialCalls } from './social.ts';
 import { rechargeCalls } from './recharge.ts';
+import { recordCalls } from './records.ts';
 import { reportCalls } from './reports.ts';
 import { searchCalls } from './search.ts';
 import { storeCalls } from './store.ts';
@@ -30,6 +32,7 @@ export * from './cards.ts';
 export * from './chat.ts';
 export * from './checkin.ts';
 export * from './comments.ts';
+export * from './economy-admin.ts';
 export * from './exchange.ts';
 export * from './gifts.ts';
 export * from './home.ts';
@@ -40,6 +43,7 @@ export * from './notices.ts';
 export * from './redeem.ts';
 export * from './social.ts';
 export * from './recharge.ts';
+export * from './records.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './store.ts';
@@ -56,6 +60,7 @@ export const calls = {
   chat: chatCalls,
   checkin: checkinCalls,
   comments: commentCalls,
+  economyAdmin: economyAdminCalls,
   exchange: exchangeCalls,
   gifts: giftCalls,
   home: homeCalls,
@@ -66,6 +71,7 @@ export const calls = {
   redeem: redeemCalls,
   social: socialCalls,
   recharge: rechargeCalls,
+  records: recordCalls,
   reports: reportCalls,
   search: searchCalls,
   store: storeCalls,

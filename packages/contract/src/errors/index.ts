@@ -6,6 +6,7 @@ import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { identitiesErrors } from './identities.ts';
+import { economyAdminErrors } from './economy-admin.ts';
 import { exchangeErrors } from './exchange.ts';
 import { giftsErrors } from './gifts.ts';
 import { ledgerErrors } from './ledger.ts';
@@ -54,7 +55,7 @@ import { worksErrors } from './works.ts';
  * | 8050–8099    | recharge: agreement, adults only, orders                  |
  * | 8100–8149    | redeem codes                                              |
  * | 8150–8199    | exchange                                                  |
- * | 8200–8299    | reserved: further economy parts                           |
+ * | 8200–8299    | economy parts: order records, admin economy console       |
  * | 8300–8449    | store, cart and inventory                                 |
  * | 8450–8599    | skills and premium voices bought with diamonds            |
  * | 8600–8999    | gifts (8600–8799), points and the daily check-in (8800–8899) |
@@ -114,6 +115,7 @@ export const ERROR_FEATURES = {
   gifts: giftsErrors,
   store: storeErrors,
   skills: skillsErrors,
+  economyParts: economyAdminErrors,
   voices: voicesErrors,
   avatars: avatarsErrors,
   cards: cardsErrors,
@@ -140,6 +142,7 @@ export const ErrorCode = {
   ...giftsErrors.codes,
   ...storeErrors.codes,
   ...skillsErrors.codes,
+  ...economyAdminErrors.codes,
   ...voicesErrors.codes,
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
@@ -171,6 +174,7 @@ function messagesIn(lang: Language): Messages {
     ...giftsErrors.messages[lang],
     ...storeErrors.messages[lang],
     ...skillsErrors.messages[lang],
+    ...economyAdminErrors.messages[lang],
     ...voicesErrors.messages[lang],
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],

@@ -40,6 +40,8 @@ export const systemNoticeParams = {
   }),
   /** How a report was closed, to its reporter. */
   moderation_reporter: z.object({ action: z.enum(['dismiss', 'hide', 'strike']), workName: z.string(), hidden: z.boolean() }),
+  /** An admin added to or took from the person's balance (docs/economy.md, Admin console). */
+  balance_adjusted: z.object({ currency: z.enum(['JE', 'CAC', 'CWA', 'MSS']), amount: z.number().int(), reason: z.string() }),
 };
 
 export type InteractTemplateKind = keyof typeof interactNoticeParams;
@@ -80,7 +82,13 @@ interface Words {
   welcome(name: string): NoticeText;
   author(p: z.infer<(typeof systemNoticeParams)['moderation_author']>): NoticeText;
   reporter(p: z.infer<(typeof systemNoticeParams)['moderation_reporter']>): NoticeText;
+  adjusted(p: z.infer<(typeof systemNoticeParams)['balance_adjusted']>): NoticeText;
 }
+
+const BALANCE_NAMES: Record<Language, Record<'JE' | 'CAC' | 'CWA' | 'MSS', string>> = {
+  en_US: { JE: 'diamonds', CAC: 'creation counts', CWA: 'compute power', MSS: 'points' },
+  zh_TW: { JE: '鑽石', CAC: '創作次數', CWA: '算力', MSS: '積分' },
+};
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const { strikesToMute, strikeDays, muteDays } = MODERATION_LIMITS;
@@ -119,6 +127,13 @@ const words: Record<Language, Words> = {
       }[p.action];
       return { title: 'Your report was reviewed', content: `Your report on "${p.workName}" was reviewed: ${outcome}. Thank you for keeping Starlit safe.` };
     },
+    adjusted(p) {
+      const what = `${Math.abs(p.amount)} ${BALANCE_NAMES.en_US[p.currency]}`;
+      return {
+        title: 'Your balance was adjusted',
+        content: `${p.amount > 0 ? `${what} were added to your balance` : `${what} were taken from your balance`} by an admin. Reason: ${p.reason}`,
+      };
+    },
   },
   zh_TW: {
     liked: (name, others) => (others === 0 ? `${name} 喜歡了你的作品` : `${name} 和其他 ${others} 人喜歡了你的作品`),
@@ -145,6 +160,10 @@ const words: Record<Language, Words> = {
     reporter(p) {
       const outcome = { dismiss: '未發現違規，作品維持顯示', hide: '該作品已被隱藏', strike: p.hidden ? '作者已收到警告，作品已被隱藏' : '作者已收到警告' }[p.action];
       return { title: '你的檢舉已審核', content: `你對「${p.workName}」的檢舉已審核：${outcome}。感謝你協助維護 Starlit 的安全。` };
+    },
+    adjusted(p) {
+      const what = `${Math.abs(p.amount)} ${BALANCE_NAMES.zh_TW[p.currency]}`;
+      return { title: '你的餘額已調整', content: `管理員已${p.amount > 0 ? '為你增加' : '從你的餘額扣除'} ${what}。原因：${p.reason}` };
     },
   },
 };
@@ -198,5 +217,7 @@ export function systemNoticeText(template: SystemTemplate, lang: Language): Noti
       return w.author(template.params);
     case 'moderation_reporter':
       return w.reporter(template.params);
+    case 'balance_adjusted':
+      return w.adjusted(template.params);
   }
 }

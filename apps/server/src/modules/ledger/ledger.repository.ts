@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerRequests, ledgerTransfers } from '../../db/schema/index.ts';
 import type { Currency, Party } from './accounts.ts';
@@ -9,9 +9,29 @@ export type TransferStatus = 'posted' | 'pending' | 'post' | 'void';
 /** How a change moves an account: its balance and what pending transfers hold on either side. */
 export interface AccountDelta {
   id: string;
+  /** A system account (revenue, issuance…): shared by every request, so locked last (see apply). */
+  shared: boolean;
   balance: number;
   pendingDebits: number;
   pendingCredits: number;
+}
+
+/** One movement of a person's balance as order records read it: the amount signed from their side. */
+export interface MovementRow {
+  id: string;
+  kind: string;
+  memo: Record<string, unknown> | null;
+  currency: string;
+  amount: number;
+  requestId: string | null;
+  createdAt: Date;
+}
+
+export interface MovementsQuery {
+  userId: string;
+  kind?: string;
+  before?: { at: Date; id: string };
+  limit: number;
 }
 
 /** The constraint a person's account breaks when a change would spend what it has not got. */
@@ -40,8 +60,8 @@ export interface Violation {
 /** The SQL over accounts, transfers and idempotent requests. */
 export function ledgerRepository(db: Handle) {
   return {
-    /** The account of a party in a currency, made on first use. */
-    async accountId(party: Party, currency: Currency): Promise<string> {
+    /** The account of a party in a currency, made on first use; `made` when this statement made it (not yet committed). */
+    async account(party: Party, currency: Currency): Promise<{ id: string; made: boolean }> {
       const owner = 'user' in party ? { userId: party.user, code: 'user' } : { userId: null, code: party.system };
       const existing = () =>
         db
@@ -49,22 +69,29 @@ export function ledgerRepository(db: Handle) {
           .from(ledgerAccounts)
           .where(and(owner.userId ? eq(ledgerAccounts.userId, owner.userId) : and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, owner.code)), eq(ledgerAccounts.currency, currency)));
       const [found] = await existing();
-      if (found) return found.id;
-      await db
+      if (found) return { id: found.id, made: false };
+      const [inserted] = await db
         .insert(ledgerAccounts)
         .values({ ...owner, currency })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: ledgerAccounts.id });
+      if (inserted) return { id: inserted.id, made: true };
+      // another request made it at the same moment and has committed it
       const [made] = await existing();
-      return made.id;
+      return { id: made.id, made: false };
     },
 
     /**
-     * Moves accounts by their deltas, one row at a time in id order, so two requests touching
-     * the same accounts lock them in the same order and cannot deadlock. A person's account
-     * that would go below zero makes the statement fail (NEVER_NEGATIVE).
+     * Moves accounts by their deltas, one row at a time: people's accounts first, then the
+     * system's, each in id order. Every request locks in this one order, so two touching the
+     * same accounts cannot deadlock; and the system's accounts, which every spend and gift
+     * touches, are locked last, so each request holds them for the fewest statements before it
+     * commits (docs/economy.md, Benchmark). A person's account that would go below zero makes
+     * the statement fail (NEVER_NEGATIVE).
      */
     async apply(deltas: AccountDelta[]): Promise<void> {
-      for (const d of [...deltas].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const order = (d: AccountDelta) => `${d.shared ? 1 : 0}:${d.id}`;
+      for (const d of [...deltas].sort((a, b) => (order(a) < order(b) ? -1 : 1))) {
         await db
           .update(ledgerAccounts)
           .set({
@@ -82,7 +109,7 @@ export function ledgerRepository(db: Handle) {
     },
 
     /** A pending transfer and whether something already posted or voided it, held until the transaction ends. */
-    async pendingForUpdate(id: string): Promise<{ transfer: TransferRow; settled: boolean } | null> {
+    async pendingForUpdate(id: string): Promise<{ transfer: TransferRow; settled: boolean; people: Set<string> } | null> {
       const [transfer] = await db
         .select()
         .from(ledgerTransfers)
@@ -90,7 +117,11 @@ export function ledgerRepository(db: Handle) {
         .for('update');
       if (!transfer) return null;
       const [end] = await db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.resolves, id));
-      return { transfer, settled: Boolean(end) };
+      const sides = await db
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(and(inArray(ledgerAccounts.id, [transfer.debitAccountId, transfer.creditAccountId]), isNotNull(ledgerAccounts.userId)));
+      return { transfer, settled: Boolean(end), people: new Set(sides.map((a) => a.id)) };
     },
 
     /**
@@ -112,6 +143,45 @@ export function ledgerRepository(db: Handle) {
 
     async saveOutcome(id: string, outcome: unknown): Promise<void> {
       await db.update(ledgerRequests).set({ outcome }).where(eq(ledgerRequests.id, id));
+    },
+
+    /**
+     * Moved value (posted transfers and posted holds) on any of the person's accounts, newest
+     * first. Each account's debits and credits are read as their own newest-first index scans
+     * (ledger_transfers_debit_idx / _credit_idx), at most `limit` rows each, then merged: a
+     * person has at most one account per currency, so a page reads a few short index ranges
+     * however long the books grow (docs/economy.md, Order records).
+     */
+    async movements(q: MovementsQuery): Promise<MovementRow[]> {
+      const kind = q.kind ? sql`and t.kind = ${q.kind}` : sql``;
+      const before = q.before ? sql`and (t.created_at, t.id) < (${q.before.at.toISOString()}::timestamptz, ${q.before.id}::uuid)` : sql``;
+      const side = (column: 'debit_account_id' | 'credit_account_id', sign: number) => sql`
+        select t.id, t.kind, t.memo, t.currency, t.amount * ${sign} as amount, t.request_id, t.created_at
+        from ledger_transfers t
+        where t.${sql.raw(column)} = a.id and t.status in ('posted', 'post') ${kind} ${before}
+        order by t.created_at desc, t.id desc limit ${q.limit}`;
+      const result = await db.execute<{
+        id: string;
+        kind: string;
+        memo: Record<string, unknown> | null;
+        currency: string;
+        amount: string | number;
+        request_id: string | null;
+        created_at: string | Date;
+      }>(sql`
+        select m.* from ledger_accounts a
+        cross join lateral ((${side('debit_account_id', -1)}) union all (${side('credit_account_id', 1)})) m
+        where a.user_id = ${q.userId}
+        order by m.created_at desc, m.id desc limit ${q.limit}`);
+      return result.rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        memo: r.memo,
+        currency: r.currency,
+        amount: Number(r.amount),
+        requestId: r.request_id,
+        createdAt: new Date(r.created_at),
+      }));
     },
 
     /** A person's accounts: spendable amount (balance minus holds) by currency. */

@@ -3,7 +3,7 @@ import { ErrorCode, HELD_CURRENCIES } from '@starlit/contract';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Currency, Leg, Party } from './accounts.ts';
-import { isOverdraft, ledgerRepository, type AccountDelta, type TransferRow } from './ledger.repository.ts';
+import { isOverdraft, ledgerRepository, type AccountDelta, type MovementRow, type MovementsQuery, type TransferRow } from './ledger.repository.ts';
 
 /** What a spending call asked, as its idempotency key's fingerprint: the operation and its input. */
 export function fingerprintOf(operation: string, input: unknown): string {
@@ -30,28 +30,49 @@ function shortOf(currencies: Currency[]): AppError {
  * `hold`, `post` and `void`; they never write balances themselves.
  */
 export function ledgerService(deps: { db: Db }) {
+  /**
+   * Account ids by party and currency, known committed: an account is never deleted nor its id
+   * changed, so once committed its id is good for the life of the process, and a movement
+   * saves two lookups per leg (docs/economy.md, Benchmark). An account made inside a
+   * transaction is not kept until a later transaction finds it: that one may still roll back.
+   */
+  const accountIds = new Map<string, string>();
+  /** The accounts each open transaction made, which must not be remembered before it commits. */
+  const madeIn = new WeakMap<Tx, Set<string>>();
+
+  async function accountId(tx: Tx, party: Party, currency: Currency): Promise<string> {
+    const name = `${'user' in party ? `u:${party.user}` : `s:${party.system}`}:${currency}`;
+    const known = accountIds.get(name);
+    if (known) return known;
+    const { id, made } = await ledgerRepository(tx).account(party, currency);
+    const mine = madeIn.get(tx) ?? madeIn.set(tx, new Set()).get(tx);
+    if (made) mine?.add(id);
+    else if (!mine?.has(id)) accountIds.set(name, id);
+    return id;
+  }
+
   /** Accounts' deltas from movements, and the transfers' rows. */
   async function write(tx: Tx, legs: Leg[], status: 'posted' | 'pending', scope: RequestScope | null): Promise<TransferRow[]> {
     const repo = ledgerRepository(tx);
     const deltas = new Map<string, AccountDelta>();
-    const delta = (id: string) => {
+    const delta = (id: string, party: Party) => {
       const known = deltas.get(id);
       if (known) return known;
-      const made = { id, balance: 0, pendingDebits: 0, pendingCredits: 0 };
+      const made = { id, shared: !('user' in party), balance: 0, pendingDebits: 0, pendingCredits: 0 };
       deltas.set(id, made);
       return made;
     };
     const rows = [];
     for (const leg of legs) {
       if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`a movement's amount is a positive whole number, not ${leg.amount}`);
-      const debit = await repo.accountId(leg.from, leg.currency);
-      const credit = await repo.accountId(leg.to, leg.currency);
+      const debit = await accountId(tx, leg.from, leg.currency);
+      const credit = await accountId(tx, leg.to, leg.currency);
       if (status === 'posted') {
-        delta(debit).balance -= leg.amount;
-        delta(credit).balance += leg.amount;
+        delta(debit, leg.from).balance -= leg.amount;
+        delta(credit, leg.to).balance += leg.amount;
       } else {
-        delta(debit).pendingDebits += leg.amount;
-        delta(credit).pendingCredits += leg.amount;
+        delta(debit, leg.from).pendingDebits += leg.amount;
+        delta(credit, leg.to).pendingCredits += leg.amount;
       }
       rows.push({
         debitAccountId: debit,
@@ -65,13 +86,15 @@ export function ledgerService(deps: { db: Db }) {
         leg: scope ? scope.nextLeg++ : 0,
       });
     }
+    // the rows first: the balances' row locks are then held for the fewest statements
+    const written = await repo.insertTransfers(rows);
     try {
       await repo.apply([...deltas.values()]);
     } catch (error) {
       if (isOverdraft(error)) throw shortOf(legs.filter((l) => 'user' in l.from).map((l) => l.currency));
       throw error;
     }
-    return repo.insertTransfers(rows);
+    return written;
   }
 
   /** Ends a pending transfer once: posts `amount` of it (all by default, the rest released) or voids it. */
@@ -85,10 +108,6 @@ export function ledgerService(deps: { db: Db }) {
     if (end === 'post' && (!Number.isSafeInteger(moved) || moved <= 0 || moved > Number(held.amount))) {
       throw new Error(`a hold of ${held.amount} cannot post ${moved}`);
     }
-    await repo.apply([
-      { id: held.debitAccountId, balance: -moved, pendingDebits: -Number(held.amount), pendingCredits: 0 },
-      { id: held.creditAccountId, balance: moved, pendingDebits: 0, pendingCredits: -Number(held.amount) },
-    ]);
     const [row] = await repo.insertTransfers([
       {
         debitAccountId: held.debitAccountId,
@@ -102,6 +121,10 @@ export function ledgerService(deps: { db: Db }) {
         requestId: scope?.id ?? null,
         leg: scope ? scope.nextLeg++ : 0,
       },
+    ]);
+    await repo.apply([
+      { id: held.debitAccountId, shared: !found.people.has(held.debitAccountId), balance: -moved, pendingDebits: -Number(held.amount), pendingCredits: 0 },
+      { id: held.creditAccountId, shared: !found.people.has(held.creditAccountId), balance: moved, pendingDebits: 0, pendingCredits: -Number(held.amount) },
     ]);
     return row;
   }
@@ -154,6 +177,9 @@ export function ledgerService(deps: { db: Db }) {
       for (const r of rows) if (r.currency in out) out[r.currency as keyof typeof out] = r.spendable;
       return out;
     },
+
+    /** What moved on a person's accounts, newest first (order records). */
+    movements: (q: MovementsQuery): Promise<MovementRow[]> => ledgerRepository(deps.db).movements(q),
 
     /** The books' broken invariants, none when they are right (npm run ledger:check). */
     // one snapshot for every check, so a movement committed between two of them cannot look like a fault

@@ -54,6 +54,22 @@ describe('balances', () => {
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 401]);
   });
 
+  it('forgets an account made by a request that rolled back, and makes it again', async () => {
+    const [user] = await people(1);
+    // the account is made, moved into, read again by a second leg, then the request fails
+    const failed = ledger.within(undefined, async (books) => {
+      await books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency: 'CWA', amount: 4, kind: 'bonus' });
+      await books.move({ from: { user: user.userId }, to: { system: 'store_revenue' }, currency: 'CWA', amount: 1, kind: 'purchase' });
+      throw new Error('the request fails after its movements');
+    });
+    await expect(failed).rejects.toThrow('the request fails');
+    expect(await codeOf(spend(user, 1))).toBe(ErrorCode.LEDGER_INSUFFICIENT_DIAMOND);
+    await grant(user, 6, 'CWA');
+    await grant(user, 2);
+    expect(await t.ok(calls.ledger.balances, {}, { as: user })).toEqual({ JE: 2, CAC: 0, CWA: 6, MSS: 0 });
+    expect(await ledger.violations()).toEqual([]);
+  });
+
   it('are guarded by the database: no statement can leave a person below zero', async () => {
     const [user] = await people(1);
     await grant(user, 5);

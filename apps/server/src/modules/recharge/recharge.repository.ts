@@ -8,10 +8,19 @@ export type CouponRow = typeof starterCoupons.$inferSelect;
 
 /** How long a Stripe Checkout Session can be paid (Stripe's default expiry): a coupon on an older unpaid order is free again. */
 const CHECKOUT_LIFETIME = sql`interval '24 hours'`;
+export type PackageChange = Pick<typeof rechargePackages.$inferInsert, 'diamonds' | 'bonus' | 'priceMinor' | 'active'>;
 
 /** The SQL over recharge packages and orders. */
 export function rechargeRepository(db: Handle) {
   return {
+    all: (): Promise<PackageRow[]> => db.select().from(rechargePackages).orderBy(asc(rechargePackages.sort)),
+
+    /** Changes a package; false when there is none with that id. Orders keep their own copy. */
+    async savePackage(id: string, change: PackageChange): Promise<boolean> {
+      const rows = await db.update(rechargePackages).set(change).where(eq(rechargePackages.id, id)).returning({ id: rechargePackages.id });
+      return rows.length > 0;
+    },
+
     onSale: (): Promise<PackageRow[]> => db.select().from(rechargePackages).where(eq(rechargePackages.active, true)).orderBy(asc(rechargePackages.sort)),
 
     async onSaleById(id: string): Promise<PackageRow | null> {

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { rechargeRepository, type OrderRow } from './recharge.repository.ts';
+import { rechargeRepository, type OrderRow, type PackageChange } from './recharge.repository.ts';
 
 /** The age from which a person may pay (SPEC §2: recharge is not for minors). */
 export const ADULT_AGE = 18;
@@ -76,6 +76,12 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
     },
 
     onSale: () => orders.onSale(),
+
+    /** Every package, on sale or not (the admin economy console). */
+    allPackages: () => orders.all(),
+
+    /** Changes a package for new orders (the admin economy console); false when unknown. */
+    savePackage: (id: string, change: PackageChange) => orders.savePackage(id, change),
 
     /** Starts a recharge for `userId`; refused before anything is stored when a rule says no. */
     async create(userId: string, input: { packageId: string; agreementVersion: string; adult: boolean; requestKey: string; useCoupon: boolean }, origin: string) {

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../ui/avatar';
-import { AlertIcon, ChevronDownIcon, ImageIcon, LogOutIcon, SparklesIcon, UserIcon } from '../../ui/icons';
+import { AlertIcon, ChevronDownIcon, DiamondIcon, ImageIcon, LogOutIcon, SparklesIcon, UserIcon } from '../../ui/icons';
 import { useCurrentUser } from '../auth/auth-store';
 import { useSignOut } from '../auth/use-sign-out';
 import { WORKS_VIEWS } from '../works/my-works';
@@ -10,7 +10,7 @@ import { WORKS_VIEWS } from '../works/my-works';
 const item =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 dark:data-[highlighted]:bg-white/10 dark:data-[highlighted]:text-white';
 
-/** The signed-in user's menu: who is signed in, their page, the moderation console for admins, sign out here or everywhere. */
+/** The signed-in user's menu: who is signed in, their page, the moderation and economy consoles for admins, sign out here or everywhere. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -42,10 +42,16 @@ export function AccountMenu() {
             {t('account.myPage')}
           </DropdownMenu.Item>
           {user.role === 'admin' && (
-            <DropdownMenu.Item className={item} onSelect={() => void navigate('/moderation')}>
-              <AlertIcon size={16} />
-              {t('account.moderation')}
-            </DropdownMenu.Item>
+            <>
+              <DropdownMenu.Item className={item} onSelect={() => void navigate('/moderation')}>
+                <AlertIcon size={16} />
+                {t('account.moderation')}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={item} onSelect={() => void navigate('/economy')}>
+                <DiamondIcon size={16} />
+                {t('account.economy')}
+              </DropdownMenu.Item>
+            </>
           )}
           <DropdownMenu.Item className={item} onSelect={() => void navigate(WORKS_VIEWS.mine)}>
             <ImageIcon size={16} />

@@ -16,6 +16,7 @@ import { redirectToSignIn } from '../auth/sign-in';
 import { FeedCard, FeedCardSkeleton } from '../home/feed-card';
 import { Blacklist } from '../social/blacklist';
 import { FollowList } from '../social/follow-list';
+import { RecordsTab } from '../records/records-list';
 import { MyWorks } from '../works/my-works';
 import { AssetsTab } from './assets-tab';
 import { PersonalInfo } from './personal-info';
@@ -142,7 +143,7 @@ function ProfileView({ profile }: { profile: ProfileData }) {
   );
 }
 
-/** My user center: my account information, my portfolio and my assets. */
+/** My user center: my account information, my portfolio, my assets and my order records. */
 function MyCenter({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
   return (
@@ -159,6 +160,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           <Tab value="assets" variant="pill">
             {t('tabs.assets')}
           </Tab>
+          <Tab value="records" variant="pill">
+            {t('tabs.records')}
+          </Tab>
           <Tab value="blacklist" variant="pill">
             {t('tabs.blacklist')}
           </Tab>
@@ -172,6 +176,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           </TabPanel>
           <TabPanel value="assets">
             <AssetsTab />
+          </TabPanel>
+          <TabPanel value="records">
+            <RecordsTab />
           </TabPanel>
           <TabPanel value="blacklist">
             <Blacklist />

@@ -1,0 +1,65 @@
+import { ErrorCode, type CallInput, type calls } from '@starlit/contract';
+import { AppError } from '../../platform/errors.ts';
+import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import type { NoticesService } from '../notices/notices.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { RechargeService } from '../recharge/recharge.service.ts';
+
+/**
+ * The admin economy console (docs/economy.md, Admin console): a person's balances by name,
+ * adjustments with a reason (a transfer like any other, to or from the system account
+ * `adjustments`), and the recharge packages. Every call is for admins only (the contract).
+ */
+export function economyAdminService(deps: { ledger: LedgerService; users: UsersRepository; notices: NoticesService; recharge: Pick<RechargeService, 'allPackages' | 'savePackage'> }) {
+  async function person(userId: string) {
+    const user = await deps.users.byId(userId);
+    if (!user) throw new AppError(ErrorCode.ECONOMY_ADMIN_USER_NOT_FOUND);
+    return user;
+  }
+
+  async function packages() {
+    return (await deps.recharge.allPackages()).map((p) => ({ packageId: p.id, diamonds: p.diamonds, bonus: p.bonus, priceMinor: p.priceMinor, currency: p.currency, active: p.active }));
+  }
+
+  return {
+    async findUser(name: string) {
+      const user = await deps.users.byName(name);
+      if (!user) throw new AppError(ErrorCode.ECONOMY_ADMIN_USER_NOT_FOUND);
+      return { userId: user.id, userName: user.userName, balances: await deps.ledger.balances(user.id) };
+    },
+
+    async balances(userId: string) {
+      await person(userId);
+      return deps.ledger.balances(userId);
+    },
+
+    /**
+     * Adds to or takes from a person's balance under the admin's idempotency key, so a double
+     * click adjusts once. Taking more than the person has is refused by the database (never
+     * below zero) and moves nothing. The person is told why in a system notice.
+     */
+    async adjust(adminId: string, input: CallInput<typeof calls.economyAdmin.adjust>) {
+      const { userId, currency, amount } = input;
+      const reason = input.reason.trim();
+      await person(userId);
+      const memo = { reason, adminId };
+      const { replayed } = await deps.ledger.run(adminId, input.key, fingerprintOf('adjustment', { userId, currency, amount, reason }), async (books) => {
+        const [from, to] = amount > 0 ? [{ system: 'adjustments' as const }, { user: userId }] : [{ user: userId }, { system: 'adjustments' as const }];
+        await books.move({ from, to, currency, amount: Math.abs(amount), kind: 'adjustment', memo });
+        return { userId, currency, amount };
+      });
+      if (!replayed) await deps.notices.sendSystem({ recipientId: userId, createdBy: adminId, template: { kind: 'balance_adjusted', params: { currency, amount, reason } } });
+      return { balances: await deps.ledger.balances(userId), replayed };
+    },
+
+    packages,
+
+    async savePackage(input: CallInput<typeof calls.economyAdmin.savePackage>) {
+      const change = { diamonds: input.diamonds, bonus: input.bonus, priceMinor: input.priceMinor, active: input.active };
+      if (!(await deps.recharge.savePackage(input.packageId, change))) throw new AppError(ErrorCode.ECONOMY_ADMIN_PACKAGE_NOT_FOUND);
+      return packages();
+    },
+  };
+}
+
+export type EconomyAdminService = ReturnType<typeof economyAdminService>;

@@ -1,0 +1,194 @@
+import type { Language } from '../i18n/languages.ts';
+
+/**
+ * Order records in the reader's language (docs/economy.md, Records): a movement's type from
+ * its ledger kind, and its item from the kind and the memo its feature wrote, following the
+ * records convention of the economy (one memo shape per kind). Memos are read defensively: a
+ * field missing or of another type reads as unknown rather than failing a whole page.
+ */
+
+/** What the records need besides the memo: names looked up when the page is read. */
+export interface RecordContext {
+  /** The movement's currency and signed amount (an exchange's two legs read differently). */
+  currency: string;
+  amount: number;
+  /** Agents' names by id, for gifts and skills; an agent gone or unknown reads as a generic name. */
+  agentNames?: ReadonlyMap<string, string>;
+}
+
+type Memo = Record<string, unknown> | null | undefined;
+
+const text = (memo: Memo, field: string): string | null => {
+  const value = memo?.[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+};
+
+/** A name written in both languages (`{ en, zhTW }`) or as one text. */
+function nameIn(memo: Memo, field: string, lang: Language): string | null {
+  const value = memo?.[field];
+  if (typeof value === 'string') return value.trim() || null;
+  if (value && typeof value === 'object') {
+    const names = value as Record<string, unknown>;
+    const wanted = lang === 'zh_TW' ? (names.zhTW ?? names.zh_TW) : (names.en ?? names.en_US);
+    const either = [wanted, names.en, names.zhTW].find((n) => typeof n === 'string' && n.trim() !== '');
+    return typeof either === 'string' ? either : null;
+  }
+  return null;
+}
+
+const KIND_LABELS: Record<Language, Record<string, string>> = {
+  en_US: {
+    recharge: 'Recharge',
+    recharge_bonus: 'Recharge bonus',
+    redeem: 'Redeem code',
+    exchange: 'Exchange',
+    store_purchase: 'Store purchase',
+    skill_purchase: 'Skill purchase',
+    voice_purchase: 'Voice purchase',
+    gift: 'Gift sent',
+    gift_share: 'Gift share',
+    checkin: 'Daily check-in',
+    coupon: 'Coupon',
+    adjustment: 'Adjustment',
+  },
+  zh_TW: {
+    recharge: '儲值',
+    recharge_bonus: '儲值加贈',
+    redeem: '兌換碼',
+    exchange: '兌換',
+    store_purchase: '商城購買',
+    skill_purchase: '技能購買',
+    voice_purchase: '聲音購買',
+    gift: '送出禮物',
+    gift_share: '禮物分成',
+    checkin: '每日簽到',
+    coupon: '優惠券',
+    adjustment: '餘額調整',
+  },
+};
+
+/** The seven gifts of SPEC §3, by their key written any way (finger_heart, fingerHeart, finger-heart). */
+const GIFT_NAMES: Record<Language, Record<string, string>> = {
+  en_US: { heart: 'Heart', lollipop: 'Lollipop', beer: 'Beer', fingerheart: 'Finger heart', rose: 'Rose', balloon: 'Balloon', firework: 'Firework' },
+  zh_TW: { heart: '愛心', lollipop: '棒棒糖', beer: '啤酒', fingerheart: '比心', rose: '玫瑰', balloon: '氣球', firework: '煙火' },
+};
+
+/** The skills of SPEC §3. */
+const SKILL_NAMES: Record<Language, Record<string, string>> = {
+  en_US: { texttoimage: 'Text to image', imagetoimage: 'Image to image', texttomusic: 'Text to music', aidance: 'AI dance' },
+  zh_TW: { texttoimage: '文生圖', imagetoimage: '圖生圖', texttomusic: '文生音樂', aidance: 'AI 舞蹈' },
+};
+
+const CURRENCY_NAMES: Record<Language, Record<string, string>> = {
+  en_US: { JE: 'diamonds', CAC: 'creation counts', CWA: 'compute power', MSS: 'points', M: 'money' },
+  zh_TW: { JE: '鑽石', CAC: '創作次數', CWA: '算力', MSS: '積分', M: '金額' },
+};
+
+const normalized = (key: string) => key.toLowerCase().replace(/[^a-z]/g, '');
+const lookup = (table: Record<string, string>, key: string | null, unknown: string) => (key === null ? unknown : (table[normalized(key)] ?? key));
+
+interface Words {
+  recharge(pkg: string | null): string;
+  rechargeBonus(pkg: string | null): string;
+  redeem: string;
+  exchangeOut: string;
+  exchangeIn(currency: string): string;
+  store(name: string | null): string;
+  skill(skill: string, agent: string, days: number | null): string;
+  voice(name: string | null): string;
+  gift(gift: string, agent: string): string;
+  giftShare(gift: string, agent: string): string;
+  checkin(day: string | null): string;
+  coupon: string;
+  adjustment(reason: string | null): string;
+  anAgent: string;
+  aGift: string;
+  aSkill: string;
+}
+
+const WORDS: Record<Language, Words> = {
+  en_US: {
+    recharge: (pkg) => (pkg ? `Diamond package ${pkg}` : 'Diamond package'),
+    rechargeBonus: (pkg) => (pkg ? `Bonus diamonds of package ${pkg}` : 'Bonus diamonds'),
+    redeem: 'Redeemed a code',
+    exchangeOut: 'Diamonds exchanged',
+    exchangeIn: (currency) => `${currency[0].toUpperCase()}${currency.slice(1)} from an exchange`,
+    store: (name) => (name ? `Store: ${name}` : 'Store item'),
+    skill: (skill, agent, days) => `${skill} skill for ${agent}, ${days === null ? 'permanent' : `${days} ${days === 1 ? 'day' : 'days'}`}`,
+    voice: (name) => (name ? `Voice: ${name}` : 'Voice'),
+    gift: (gift, agent) => `${gift} sent to ${agent}`,
+    giftShare: (gift, agent) => `Your share of a ${gift.toLowerCase()} sent to ${agent}`,
+    checkin: (day) => (day ? `Daily check-in, ${day}` : 'Daily check-in'),
+    coupon: 'Starter pack coupon',
+    adjustment: (reason) => (reason ? `Adjusted by an admin: ${reason}` : 'Adjusted by an admin'),
+    anAgent: 'an agent',
+    aGift: 'A gift',
+    aSkill: 'A',
+  },
+  zh_TW: {
+    recharge: (pkg) => (pkg ? `鑽石方案 ${pkg}` : '鑽石方案'),
+    rechargeBonus: (pkg) => (pkg ? `方案 ${pkg} 加贈鑽石` : '加贈鑽石'),
+    redeem: '使用兌換碼',
+    exchangeOut: '鑽石兌換',
+    exchangeIn: (currency) => `兌換獲得${currency}`,
+    store: (name) => (name ? `商城：${name}` : '商城商品'),
+    skill: (skill, agent, days) => `${agent} 的「${skill}」技能，${days === null ? '永久' : `${days} 天`}`,
+    voice: (name) => (name ? `聲音：${name}` : '聲音'),
+    gift: (gift, agent) => `送給 ${agent} 的${gift}`,
+    giftShare: (gift, agent) => `${agent} 收到${gift}的分成`,
+    checkin: (day) => (day ? `每日簽到 ${day}` : '每日簽到'),
+    coupon: '新手禮包優惠券',
+    adjustment: (reason) => (reason ? `管理員調整：${reason}` : '管理員調整'),
+    anAgent: '智能體',
+    aGift: '禮物',
+    aSkill: '某項',
+  },
+};
+
+/** A movement's type: its kind in the reader's language, or the kind itself when records do not know it. */
+export function recordKindLabel(kind: string, lang: Language): string {
+  return KIND_LABELS[lang][kind] ?? kind;
+}
+
+/** What a movement was for, in the reader's language, from its kind and memo. */
+export function recordItem(kind: string, memo: Memo, lang: Language, context: RecordContext): string {
+  const w = WORDS[lang];
+  const agentId = text(memo, 'agentId');
+  const agent = (agentId && context.agentNames?.get(agentId)) || w.anAgent;
+  switch (kind) {
+    case 'recharge':
+      return w.recharge(text(memo, 'packageId'));
+    case 'recharge_bonus':
+      return w.rechargeBonus(text(memo, 'packageId'));
+    case 'redeem':
+      return w.redeem;
+    case 'exchange':
+      return context.amount < 0 ? w.exchangeOut : w.exchangeIn(CURRENCY_NAMES[lang][context.currency] ?? context.currency);
+    case 'store_purchase':
+      return w.store(nameIn(memo, 'name', lang));
+    case 'skill_purchase': {
+      const days = memo?.days;
+      return w.skill(lookup(SKILL_NAMES[lang], text(memo, 'skill'), w.aSkill), agent, typeof days === 'number' ? days : null);
+    }
+    case 'voice_purchase':
+      return w.voice(nameIn(memo, 'name', lang));
+    case 'gift':
+    case 'gift_share': {
+      const gift = lookup(GIFT_NAMES[lang], text(memo, 'giftKey'), w.aGift);
+      return kind === 'gift' ? w.gift(gift, agent) : w.giftShare(gift, agent);
+    }
+    case 'checkin':
+      return w.checkin(text(memo, 'day'));
+    case 'coupon':
+      return w.coupon;
+    case 'adjustment':
+      return w.adjustment(text(memo, 'reason'));
+    default:
+      return recordKindLabel(kind, lang);
+  }
+}
+
+/** The agents a page of records names (gifts and skills), to look their names up once. */
+export function recordAgentIds(memos: Memo[]): string[] {
+  return [...new Set(memos.map((m) => text(m, 'agentId')).filter((id): id is string => id !== null))];
+}
