@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ExchangeModal } from '../features/exchange/exchange-modal';
 import { RechargeModal } from '../features/recharge/recharge-modal';
+import { RedeemDialog } from '../features/redeem/redeem-dialog';
 import { DiscountModal } from '../features/recharge/starter-coupon';
 import { WorkDetailModal } from '../features/works/work-detail-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
@@ -48,6 +49,9 @@ function AreaModal({ name, payload, onClose }: { name: ModalName; payload: Modal
       return <ExchangeModal target="CAC" onClose={onClose} />;
     case 'EXCHANGE_DIAMOND_CWA':
       return <ExchangeModal target="CWA" onClose={onClose} />;
+    case 'EXCHANGE_QUAN':
+      // 兌換券: a code exchanged for the value an admin gave its batch
+      return <RedeemDialog onClose={onClose} />;
     case 'RECHARGE':
       return <RechargeModal onClose={onClose} />;
     case 'DISCOUNT':

@@ -1,5 +1,4 @@
 import { calls, HELD_CURRENCIES } from '@starlit/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/calls';
 import { modalAreas } from '../../app/modal-areas';
@@ -12,7 +11,6 @@ import { CheckinButton } from '../gifts/checkin-button';
 import { ExchangeRatesAdmin } from '../exchange/exchange-rates-admin';
 import { openRecharge } from '../recharge/open-recharge';
 import { RedeemAdmin } from '../redeem/redeem-admin';
-import { RedeemDialog } from '../redeem/redeem-dialog';
 
 /** Which exchange modal a balance's button opens: diamonds are what is exchanged, so they have none. */
 const EXCHANGE_MODAL = { CAC: 'EXCHANGE_DIAMOND_CAC', CWA: 'EXCHANGE_DIAMOND_CWA' } as const;
@@ -21,7 +19,6 @@ const EXCHANGE_MODAL = { CAC: 'EXCHANGE_DIAMOND_CAC', CWA: 'EXCHANGE_DIAMOND_CWA
 export function AssetsTab() {
   const { t } = useTranslation(['users', 'common']);
   const balances = useCall(calls.ledger.balances, {});
-  const [redeeming, setRedeeming] = useState(false);
   const show = modalAreas.userCenter((s) => s.show);
   const isAdmin = useIsAdmin();
   if (balances.isPending) {
@@ -42,7 +39,7 @@ export function AssetsTab() {
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button onClick={openRecharge}>{t('assets.recharge')}</Button>
-          <Button variant="secondary" onClick={() => setRedeeming(true)}>
+          <Button variant="secondary" onClick={() => show('EXCHANGE_QUAN')}>
             {t('assets.redeem')}
           </Button>
         </div>
@@ -71,7 +68,6 @@ export function AssetsTab() {
           <ExchangeRatesAdmin />
         </>
       )}
-      {redeeming && <RedeemDialog onClose={() => setRedeeming(false)} />}
     </section>
   );
 }
