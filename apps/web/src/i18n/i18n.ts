@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'redeem',
   'exchange',
   'gifts',
+  'checkin',
   'store',
   'records',
   'economy',

@@ -2,6 +2,7 @@ import 'i18next';
 import type agents from '../../public/locales/en_US/agents.json';
 import type avatars from '../../public/locales/en_US/avatars.json';
 import type cards from '../../public/locales/en_US/cards.json';
+import type checkin from '../../public/locales/en_US/checkin.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
 import type economy from '../../public/locales/en_US/economy.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       avatars: typeof avatars;
       cards: typeof cards;
       chat: typeof chat;
+      checkin: typeof checkin;
       comments: typeof comments;
       community: typeof community;
       economy: typeof economy;

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { useIsAdmin } from '../auth/auth-store';
-import { CheckinButton } from '../gifts/checkin-button';
+import { CheckinButton } from '../checkin/checkin-button';
 import { ExchangeRatesAdmin } from '../exchange/exchange-rates-admin';
 import { openRecharge } from '../recharge/open-recharge';
 import { RedeemAdmin } from '../redeem/redeem-admin';
