@@ -346,6 +346,11 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     },
 
     skills: () => agents.skillCatalogue(),
+    /**
+     * Admins (the economy console): a skill's price and period for purchases from now on. Terms
+     * bought keep their expiry and the ledger keeps what was paid.
+     */
+    setSkillPrice: (key: SkillRow['key'], priceDiamonds: number, usageDays: number | null) => agents.setSkillPrice(key, priceDiamonds, usageDays),
   };
 }
 

@@ -104,6 +104,15 @@ export function voicesService(deps: {
 
     detail: visible,
 
+    /** Admins (the economy console): the official voices with their prices. */
+    officials: () => voices.officials(),
+
+    /**
+     * Admins: an official voice's price for purchases from now on (0 makes it free). People who
+     * bought it keep it, and agents speaking with a voice keep it whatever its price becomes.
+     */
+    setOfficialPrice: (id: string, priceDiamonds: number) => voices.setOfficialPrice(id, priceDiamonds),
+
     /** Whether each voice is the user's: own clones, and premium voices they bought (SPEC §4: purchased or not). */
     async purchased(userId: string | null, rows: VoiceRow[]): Promise<Set<string>> {
       const bought = await voices.purchasedOf(
