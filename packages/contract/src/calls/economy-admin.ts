@@ -146,7 +146,7 @@ export const economyAdminCalls = {
   }),
   saveGift: defineCall({
     path: '/api/v1/economy_admin/save_gift',
-    summary: "Admins: change how a gift is sold, its price, free-until and expiry (8252–8256 when they do not fit together); sends made keep theirs",
+    summary: 'Admins: change how a gift is sold, its price, free-until and expiry (8252–8256 when they do not fit together); sends made keep theirs',
     tag: 'economy_admin',
     access: 'admin',
     input: AdminGiftPrice,

@@ -14,7 +14,10 @@ export const economyAdminModule = defineModule({
   name: 'economyAdmin',
   setup(ctx) {
     const economy = economyAdminService({
-      ledger: ctx.use(ledgerModule), users: ctx.use(usersModule), notices: ctx.use(noticesModule), recharge: ctx.use(rechargeModule),
+      ledger: ctx.use(ledgerModule),
+      users: ctx.use(usersModule),
+      notices: ctx.use(noticesModule),
+      recharge: ctx.use(rechargeModule),
       agents: ctx.use(agentsModule),
       voices: ctx.use(voicesModule),
       gifts: ctx.use(giftsModule),

@@ -1,4 +1,5 @@
-import { calls, ErrorCode } from '@starlit/contract';
+import { calls, ErrorCode, type RecordKind } from '@starlit/contract';
+import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildAgent, buildDraftAgent, buildUser, buildVoice } from '../../../test/factories.ts';
@@ -23,7 +24,7 @@ const newKey = () => `pk_${Date.now().toString(36)}_${keys++}`;
 const grant = (user: SignedIn, amount: number) =>
   t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency: 'JE', amount, kind: 'bonus' }));
 const diamonds = async (user: SignedIn) => (await t.ok(calls.ledger.balances, {}, { as: user })).JE;
-const records = async (user: SignedIn, kind: string) => (await t.ok(calls.records.list, { kind }, { as: user })).items.map((r) => r.amount);
+const records = async (user: SignedIn, kind: z.infer<typeof RecordKind>) => (await t.ok(calls.records.list, { kind }, { as: user })).items.map((r) => r.amount);
 const DAY = 86_400_000;
 
 describe('prices in the admin economy console', () => {
@@ -122,8 +123,7 @@ describe('prices in the admin economy console', () => {
     const agent = await buildAgent(t, { owner, nickname: 'Nova' });
     const fan = await buildUser(t);
     await grant(fan, 500);
-    const send = (cost: { currency: 'JE' | 'MSS' | 'free'; amount: number }) =>
-      t.call(calls.gifts.send, { agentId: agent.id, giftKey: 'balloon', count: 1, cost, key: newKey() }, { as: fan });
+    const send = (cost: { currency: 'JE' | 'MSS' | 'free'; amount: number }) => t.call(calls.gifts.send, { agentId: agent.id, giftKey: 'balloon', count: 1, cost, key: newKey() }, { as: fan });
     expect((await send({ currency: 'JE', amount: 99 })).status).toBe(200);
     await t.ok(c.saveGift, { giftKey: 'balloon', priceKind: 'diamonds', price: 150, freeUntil: null, expiresAt: null }, { as: admin });
     expect((await t.ok(calls.gifts.list, {}, { as: fan })).gifts.find((g) => g.key === 'balloon')?.cost).toEqual({ currency: 'JE', amount: 150 });
@@ -154,11 +154,31 @@ describe('prices in the admin economy console', () => {
     const soon = new Date(Date.now() + DAY).toISOString();
     const later = new Date(Date.now() + 2 * DAY).toISOString();
     const cases = [
-      [{ priceKind: 'diamonds', price: 0, freeUntil: null, expiresAt: null }, ErrorCode.ECONOMY_ADMIN_GIFT_PRICE_REQUIRED, 'A gift sold for points or diamonds, or free only for a while, needs a price of at least 1', '以積分或鑽石販售、或限時免費的禮物，價格至少為 1'],
+      [
+        { priceKind: 'diamonds', price: 0, freeUntil: null, expiresAt: null },
+        ErrorCode.ECONOMY_ADMIN_GIFT_PRICE_REQUIRED,
+        'A gift sold for points or diamonds, or free only for a while, needs a price of at least 1',
+        '以積分或鑽石販售、或限時免費的禮物，價格至少為 1',
+      ],
       [{ priceKind: 'free', price: 5, freeUntil: null, expiresAt: null }, ErrorCode.ECONOMY_ADMIN_GIFT_FREE_PRICED, 'A free gift has no price: set it to 0', '免費禮物沒有價格：請設為 0'],
-      [{ priceKind: 'limited_free', price: 5, freeUntil: null, expiresAt: null }, ErrorCode.ECONOMY_ADMIN_GIFT_FREE_UNTIL_REQUIRED, 'A gift free for a limited time needs the time its free period ends', '限時免費的禮物需要設定免費結束的時間'],
-      [{ priceKind: 'points', price: 5, freeUntil: soon, expiresAt: null }, ErrorCode.ECONOMY_ADMIN_GIFT_FREE_UNTIL_UNUSED, 'Only a gift free for a limited time has a free-until time', '只有限時免費的禮物才有免費截止時間'],
-      [{ priceKind: 'limited_free', price: 5, freeUntil: later, expiresAt: soon }, ErrorCode.ECONOMY_ADMIN_GIFT_FREE_AFTER_EXPIRY, 'The free period must end before the gift expires', '免費期間必須在禮物下架之前結束'],
+      [
+        { priceKind: 'limited_free', price: 5, freeUntil: null, expiresAt: null },
+        ErrorCode.ECONOMY_ADMIN_GIFT_FREE_UNTIL_REQUIRED,
+        'A gift free for a limited time needs the time its free period ends',
+        '限時免費的禮物需要設定免費結束的時間',
+      ],
+      [
+        { priceKind: 'points', price: 5, freeUntil: soon, expiresAt: null },
+        ErrorCode.ECONOMY_ADMIN_GIFT_FREE_UNTIL_UNUSED,
+        'Only a gift free for a limited time has a free-until time',
+        '只有限時免費的禮物才有免費截止時間',
+      ],
+      [
+        { priceKind: 'limited_free', price: 5, freeUntil: later, expiresAt: soon },
+        ErrorCode.ECONOMY_ADMIN_GIFT_FREE_AFTER_EXPIRY,
+        'The free period must end before the gift expires',
+        '免費期間必須在禮物下架之前結束',
+      ],
     ] as const;
     for (const [pricing, code, en, zh] of cases) {
       const input = { giftKey: 'firework' as const, ...pricing };

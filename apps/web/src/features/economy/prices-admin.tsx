@@ -62,14 +62,20 @@ function SkillRow({ skill }: { skill: Skill }) {
     <li>
       <form
         aria-label={name}
-        className="grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-[10rem_1fr_1fr_auto_auto]"
+        className="grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-[9rem_minmax(0,11rem)_minmax(0,11rem)_1fr_auto]"
         onSubmit={(event) => {
           event.preventDefault();
           if (valid && diamonds !== null) save.mutate({ skill: skill.skill, priceDiamonds: diamonds, usageDays: days });
         }}
       >
         <span className="col-span-2 font-semibold sm:col-span-1 sm:self-center">{name}</span>
-        <TextField label={t('prices.diamonds')} value={priceText} onChange={setPrice} inputMode="numeric" error={diamonds === null ? t('prices.priceInvalid', { max: ECONOMY_ADMIN_LIMITS.maxPrice }) : null} />
+        <TextField
+          label={t('prices.diamonds')}
+          value={priceText}
+          onChange={setPrice}
+          inputMode="numeric"
+          error={diamonds === null ? t('prices.priceInvalid', { max: ECONOMY_ADMIN_LIMITS.maxPrice }) : null}
+        />
         <TextField
           label={t('prices.days')}
           value={permanent ? '' : daysText}
@@ -106,7 +112,7 @@ function VoiceRow({ voice }: { voice: Voice }) {
     <li>
       <form
         aria-label={voice.name}
-        className="grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-[10rem_1fr_8rem_auto]"
+        className="grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-[10rem_minmax(0,12rem)_1fr_auto]"
         onSubmit={(event) => {
           event.preventDefault();
           if (diamonds !== null) save.mutate({ voiceId: voice.voiceId, priceDiamonds: diamonds });
@@ -116,7 +122,13 @@ function VoiceRow({ voice }: { voice: Voice }) {
           <span className="font-semibold">{voice.name}</span>
           <span className="text-xs text-muted">{t('prices.voiceFacts', { gender: t(`prices.gender.${voice.gender}`), language: voice.language })}</span>
         </span>
-        <TextField label={t('prices.diamonds')} value={priceText} onChange={setPrice} inputMode="numeric" error={diamonds === null ? t('prices.priceInvalid', { max: ECONOMY_ADMIN_LIMITS.maxPrice }) : null} />
+        <TextField
+          label={t('prices.diamonds')}
+          value={priceText}
+          onChange={setPrice}
+          inputMode="numeric"
+          error={diamonds === null ? t('prices.priceInvalid', { max: ECONOMY_ADMIN_LIMITS.maxPrice }) : null}
+        />
         <span className="flex h-10 items-center text-sm text-muted">{diamonds === 0 ? t('prices.free') : t('prices.premium')}</span>
         <Button type="submit" variant="secondary" disabled={diamonds === null || save.isPending}>
           {t('prices.save')}
@@ -133,8 +145,26 @@ export function VoicePricesAdmin() {
   return <PriceList query={voices} note={t('prices.voicesNote')} row={(v) => <VoiceRow key={`${v.voiceId}:${v.priceDiamonds}`} voice={v} />} />;
 }
 
-function TimeField({ label, value, onChange, disabled, error }: { label: string; value: string; onChange(value: string): void; disabled?: boolean; error?: string | null }) {
-  return <Field label={label} error={error}>{(control) => <input {...control} type="datetime-local" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={inputClass} />}</Field>;
+function TimeField({
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  disabled?: boolean;
+  error?: string | null;
+  className?: string;
+}) {
+  return (
+    <Field label={label} error={error} className={className}>
+      {(control) => <input {...control} type="datetime-local" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={inputClass} />}
+    </Field>
+  );
 }
 
 function GiftRow({ gift }: { gift: Gift }) {
@@ -155,13 +185,14 @@ function GiftRow({ gift }: { gift: Gift }) {
     <li>
       <form
         aria-label={name}
-        className="grid grid-cols-2 items-end gap-3 p-4 lg:grid-cols-[7rem_1fr_7rem_1fr_1fr_auto]"
+        className="grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
         onSubmit={(event) => {
           event.preventDefault();
-          if (valid && amount !== null) save.mutate({ giftKey: gift.giftKey, priceKind: kind, price: amount, freeUntil: kind === 'limited_free' ? isoOf(freeUntil) : null, expiresAt: isoOf(expiresAt) });
+          if (valid && amount !== null)
+            save.mutate({ giftKey: gift.giftKey, priceKind: kind, price: amount, freeUntil: kind === 'limited_free' ? isoOf(freeUntil) : null, expiresAt: isoOf(expiresAt) });
         }}
       >
-        <span className="col-span-2 font-semibold lg:col-span-1 lg:self-center">{name}</span>
+        <span className="col-span-2 font-semibold sm:col-span-1 sm:self-center">{name}</span>
         <SelectField label={t('prices.kind')} value={kind} onChange={(v) => v && setKind(v)} options={kinds} />
         <TextField
           label={kind === 'points' ? t('prices.points') : t('prices.diamonds')}
@@ -171,11 +202,19 @@ function GiftRow({ gift }: { gift: Gift }) {
           disabled={kind === 'free'}
           error={amountError}
         />
-        <TimeField label={t('prices.freeUntil')} value={kind === 'limited_free' ? freeUntil : ''} onChange={setFreeUntil} disabled={kind !== 'limited_free'} error={freeUntilError} />
-        <TimeField label={t('prices.expiresAt')} value={expiresAt} onChange={setExpiresAt} />
-        <Button type="submit" variant="secondary" disabled={!valid || save.isPending}>
+        {/* last on a phone, beside the price on wider screens, with the times on a second line */}
+        <Button type="submit" variant="secondary" className="order-last sm:order-none" disabled={!valid || save.isPending}>
           {t('prices.save')}
         </Button>
+        <TimeField
+          label={t('prices.freeUntil')}
+          value={kind === 'limited_free' ? freeUntil : ''}
+          onChange={setFreeUntil}
+          disabled={kind !== 'limited_free'}
+          error={freeUntilError}
+          className="col-span-2 sm:col-span-1 sm:col-start-2"
+        />
+        <TimeField label={t('prices.expiresAt')} value={expiresAt} onChange={setExpiresAt} className="col-span-2 sm:col-span-1" />
       </form>
     </li>
   );
