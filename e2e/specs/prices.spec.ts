@@ -7,8 +7,8 @@ import { accountButton, signUpThroughProvider, uniqueName } from '../support/ses
 
 // Issue 10, "Admin: edit prices" (docs/economy.md, Admin console): an admin goes from home to
 // the economy console and changes a gift's price and a skill's price and period; a fan who had
-// the gift panel open is refused the old price and pays the new one, and an owner sees the
-// new skill price in the editor. Then the console's price sections in both languages at 1280
+// the gift panel open is refused the old price and pays the new one, and an owner with the
+// editor open is refused the old skill price and shown the new one. Then the console's price sections in both languages at 1280
 // and 390 px (SCREENSHOTS=1 writes them to docs/screenshots).
 
 const dir = process.env.SCREENSHOTS ? path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots') : path.join(import.meta.dirname, '..', 'test-results', 'screens');
@@ -47,6 +47,13 @@ test('an admin edits a gift price and a skill price from home; buyers see the ne
   const panel = fan.getByRole('dialog', { name: `Send a gift to ${agentName}` });
   await panel.getByTestId('gift-rose').click();
   await expect(panel.getByTestId('gift-rose')).toContainText('52 diamonds');
+  // and an owner starts a new agent, whose skills step shows Text to image at 30 diamonds
+  await owner.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
+  await owner.getByRole('link', { name: /Create an agent/ }).click();
+  await owner.getByRole('textbox', { name: 'Nickname', exact: true }).fill(uniqueName('Sky').slice(0, 16));
+  await expect(owner).toHaveURL(/#\/agent\/[0-9a-f-]{36}$/);
+  await expect(owner.getByRole('button', { name: 'Buy Text to image for 30 diamonds' })).toBeVisible();
 
   await test.step('the admin prices the rose at 77 diamonds, clicking from home', async () => {
     await openConsole(admin);
@@ -76,7 +83,7 @@ test('an admin edits a gift price and a skill price from home; buyers see the ne
     expect((await callAs(fan, calls.ledger.balances, {})).JE).toBe(123);
   });
 
-  await test.step('the admin sets Text to image to 45 diamonds for 14 days; an owner sees it in the editor', async () => {
+  await test.step('the admin sets Text to image to 45 diamonds for 14 days; the owner shown 30 is refused and sees 45', async () => {
     await admin.getByRole('tab', { name: 'Skill prices' }).click();
     const skill = admin.getByRole('form', { name: 'Text to image' });
     await skill.getByRole('textbox', { name: 'Price (diamonds)' }).fill('45');
@@ -86,10 +93,8 @@ test('an admin edits a gift price and a skill price from home; buyers see the ne
     await skill.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('Text to image saved')).toBeVisible();
 
-    await owner.getByRole('link', { name: 'Home', exact: true }).first().click();
-    await owner.goto('/#/agent');
-    await owner.getByRole('textbox', { name: 'Nickname', exact: true }).fill(uniqueName('Sky').slice(0, 16));
-    await expect(owner).toHaveURL(/#\/agent\/[0-9a-f-]{36}$/);
+    await owner.getByRole('button', { name: 'Buy Text to image for 30 diamonds' }).click();
+    await expect(owner.getByText('The price has changed: look at the new price and try again')).toBeVisible();
     await expect(owner.getByRole('button', { name: 'Buy Text to image for 45 diamonds' })).toBeVisible();
     await expect(owner.getByRole('group', { name: 'Skills of the agent' }).getByText('14 days')).toBeVisible();
   });

@@ -13,6 +13,7 @@ export const economyAdminErrors = featureErrors(
     ECONOMY_ADMIN_GIFT_FREE_UNTIL_UNUSED: 8255,
     ECONOMY_ADMIN_GIFT_FREE_AFTER_EXPIRY: 8256,
     ECONOMY_ADMIN_GIFT_NOT_FOUND: 8257,
+    PRICE_CHANGED: 8258,
   },
   {
     en_US: {
@@ -26,6 +27,7 @@ export const economyAdminErrors = featureErrors(
       8255: 'Only a gift free for a limited time has a free-until time',
       8256: 'The free period must end before the gift expires',
       8257: 'This gift does not exist',
+      8258: 'The price has changed: look at the new price and try again',
     },
     zh_TW: {
       8201: '找不到這個名稱的使用者',
@@ -38,6 +40,7 @@ export const economyAdminErrors = featureErrors(
       8255: '只有限時免費的禮物才有免費截止時間',
       8256: '免費期間必須在禮物下架之前結束',
       8257: '此禮物不存在',
+      8258: '價格已變更，請確認新價格後再試',
     },
   },
 );

@@ -57,7 +57,16 @@ describe('prices in the admin economy console', () => {
     expect(saved.find((s) => s.skill === 'ImageToImage')).toEqual({ skill: 'ImageToImage', priceDiamonds: 55, usageDays: 7 });
     expect((await t.ok(calls.agents.skills, {})).items.find((s) => s.key === 'ImageToImage')).toEqual({ key: 'ImageToImage', priceDiamonds: 55, usageDays: 7 });
     const before = await t.ok(calls.agents.get, { id: agent.id }, { as: owner });
-    const renewed = await t.ok(calls.agents.buySkill, { id: agent.id, skill: 'ImageToImage', key: newKey() }, { as: owner });
+    // an owner still shown the old price or period is refused and charged nothing
+    for (const shown of [
+      { priceDiamonds: 40, usageDays: 30 },
+      { priceDiamonds: 55, usageDays: 30 },
+    ]) {
+      const stale = await t.call(calls.agents.buySkill, { id: agent.id, skill: 'ImageToImage', key: newKey(), shown }, { as: owner, lang: 'zh_TW' });
+      expect(stale.body).toMatchObject({ code: ErrorCode.PRICE_CHANGED, message: '價格已變更，請確認新價格後再試' });
+    }
+    expect(await diamonds(owner)).toBe(160);
+    const renewed = await t.ok(calls.agents.buySkill, { id: agent.id, skill: 'ImageToImage', key: newKey(), shown: { priceDiamonds: 55, usageDays: 7 } }, { as: owner });
     expect(renewed.priceDiamonds).toBe(55);
     const previous = Date.parse(before.skillTerms.find((s) => s.key === 'ImageToImage')?.expiresAt ?? '');
     expect(Date.parse(renewed.expiresAt ?? '') - previous).toBe(7 * DAY);
@@ -98,7 +107,10 @@ describe('prices in the admin economy console', () => {
     expect(saved.find((v) => v.voiceId === voice.id)).toMatchObject({ name: 'Lyra', priceDiamonds: 120 });
     expect(await t.ok(calls.voices.detail, { id: voice.id }, { as: late })).toMatchObject({ priceDiamonds: 120, purchased: false });
     expect(await t.ok(calls.voices.detail, { id: voice.id }, { as: early })).toMatchObject({ purchased: true });
-    await t.ok(calls.voices.buy, { voiceId: voice.id, key: newKey() }, { as: late });
+    const stale = await t.call(calls.voices.buy, { voiceId: voice.id, key: newKey(), priceDiamonds: 80 }, { as: late });
+    expect(stale.body).toMatchObject({ code: ErrorCode.PRICE_CHANGED, message: 'The price has changed: look at the new price and try again' });
+    expect(await diamonds(late)).toBe(200);
+    await t.ok(calls.voices.buy, { voiceId: voice.id, key: newKey(), priceDiamonds: 120 }, { as: late });
     expect([await diamonds(early), await diamonds(late)]).toEqual([120, 80]);
     expect(await records(early, 'voice_purchase')).toEqual([-80]);
 

@@ -126,13 +126,15 @@ export function voicesService(deps: {
     /**
      * Buys a premium official voice once (docs/economy.md, Voices): its price in diamonds to the
      * store, under the caller's key. Free voices and clones are not for sale; a voice owned
-     * already is refused and charges nothing.
+     * already is refused and charges nothing, and so is a price other than the one shown.
      */
-    async buy(user: AuthUser, voiceId: string, key: string) {
+    async buy(user: AuthUser, voiceId: string, key: string, shownPrice?: number) {
       const { replayed } = await deps.ledger.run(user.id, key, fingerprintOf('voice.buy', { voiceId }), async (books) => {
         const repo = voicesRepository(books.tx);
         const voice = authorizeVoice(user.id, 'see', await repo.byId(voiceId));
         if (!voice.isOfficial || voice.priceDiamonds === 0) throw new AppError(ErrorCode.VOICE_NOT_FOR_SALE);
+        // the buyer agreed to the price shown; an admin may have changed it since
+        if (shownPrice !== undefined && shownPrice !== voice.priceDiamonds) throw new AppError(ErrorCode.PRICE_CHANGED);
         if (!(await repo.recordPurchase(user.id, voice.id, voice.priceDiamonds))) throw new AppError(ErrorCode.VOICE_ALREADY_PURCHASED);
         await books.move({
           from: { user: user.id },
