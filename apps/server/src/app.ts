@@ -65,7 +65,6 @@ const MODULES = [
   storeModule,
   agentsModule,
   recordsModule,
-  economyAdminModule,
   socialModule,
   giftsModule,
   checkinModule,
@@ -75,6 +74,8 @@ const MODULES = [
   moderationModule,
   homeModule,
   voicesModule,
+  // after the features whose prices its console edits
+  economyAdminModule,
   identitiesModule,
   chatModule,
   cardsModule,

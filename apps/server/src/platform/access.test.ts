@@ -252,6 +252,8 @@ describe('visibility matrix', () => {
     },
     // the package as seeded (migration 0019): saving it changes nothing for the other tests
     '/api/v1/economy_admin/save_package': { body: async () => ({ packageId: 'p60', diamonds: 60, bonus: 0, priceMinor: 99, active: true }), expect: adminOnly },
+    // an official voice of its own, so a price saved by the admin's turn touches no other test
+    '/api/v1/economy_admin/save_voice': { body: async (w) => ({ voiceId: (await buildVoice(w.m, { priceDiamonds: 10 })).id, priceDiamonds: 15 }), expect: adminOnly },
     // moderation acts on any work, hidden or not, and only admins may
     '/ai/api/v1/moderation/detail': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },
     '/ai/api/v1/moderation/dismiss': { body: async (w) => ({ workId: await work(w) }), expect: adminOnly },

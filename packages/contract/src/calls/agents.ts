@@ -206,7 +206,12 @@ export const agentCalls = {
     summary: 'Buy or renew a skill of your agent with diamonds for its period (from the later of now and its expiry), or for good',
     tag: 'agents',
     access: 'user',
-    input: AgentId.extend({ skill: SkillKey, key: IdempotencyKey }),
+    input: AgentId.extend({
+      skill: SkillKey,
+      key: IdempotencyKey,
+      /** The price and period the owner was shown; sent, they must still hold (8258), as an admin may have changed them. */
+      shown: z.object({ priceDiamonds: z.number().int().min(0), usageDays: z.number().int().min(1).nullable() }).optional(),
+    }),
     output: z.object({ agent: Agent, expiresAt: z.string().nullable(), priceDiamonds: z.number().int(), replayed: z.boolean() }),
   }),
   skills: defineCall({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, EmptyInput } from '../call.ts';
+import { SkillKey } from './agents.ts';
+import { GiftKey, GiftPriceKind } from './gifts.ts';
 import { Balances, IdempotencyKey } from './ledger.ts';
 import { RechargePackage } from './recharge.ts';
 
@@ -11,6 +13,10 @@ export const ECONOMY_ADMIN_LIMITS = {
   maxPackageDiamonds: 1_000_000,
   /** The highest price of a package in the smallest unit of its currency (US$9,999.99). */
   maxPackagePriceMinor: 999_999,
+  /** The highest price of a skill, a voice or a gift, in diamonds or points. */
+  maxPrice: 1_000_000,
+  /** The longest usage period of a skill (ten years); longer is permanent (null). */
+  maxUsageDays: 3650,
 } as const;
 
 /** The held currencies an admin may adjust (money `M` is never a person's). */
@@ -20,6 +26,26 @@ export const AdjustableCurrency = z.enum(['JE', 'CAC', 'CWA', 'MSS']);
 export const AdminRechargePackage = RechargePackage.extend({ active: z.boolean() });
 
 const UserId = z.object({ userId: z.string().uuid() });
+
+const Price = z.number().int().min(0).max(ECONOMY_ADMIN_LIMITS.maxPrice);
+
+/** A skill's unit price in diamonds and its usage period (null: permanent). */
+export const AdminSkillPrice = z.object({ skill: SkillKey, priceDiamonds: Price, usageDays: z.number().int().min(1).max(ECONOMY_ADMIN_LIMITS.maxUsageDays).nullable() });
+
+/** An official voice and its price in diamonds (0: free). */
+export const AdminVoicePrice = z.object({ voiceId: z.string(), name: z.string(), gender: z.enum(['Male', 'Female']), language: z.string(), priceDiamonds: z.number().int() });
+
+/**
+ * A gift's pricing: free; free until `freeUntil`, then `price` diamonds; or `price` points or
+ * diamonds. `expiresAt` ends its sale ("Gift is Expired"). Times are ISO 8601.
+ */
+export const AdminGiftPrice = z.object({
+  giftKey: GiftKey,
+  priceKind: GiftPriceKind,
+  price: Price,
+  freeUntil: z.string().datetime({ offset: true }).nullable(),
+  expiresAt: z.string().datetime({ offset: true }).nullable(),
+});
 
 export const economyAdminCalls = {
   findUser: defineCall({
@@ -77,5 +103,53 @@ export const economyAdminCalls = {
       active: z.boolean(),
     }),
     output: z.array(AdminRechargePackage),
+  }),
+  skills: defineCall({
+    path: '/api/v1/economy_admin/skills',
+    summary: 'Admins: every skill with its unit price in diamonds and its usage period in days (null: permanent)',
+    tag: 'economy_admin',
+    access: 'admin',
+    input: EmptyInput,
+    output: z.array(AdminSkillPrice),
+  }),
+  saveSkill: defineCall({
+    path: '/api/v1/economy_admin/save_skill',
+    summary: "Admins: change a skill's price (0–1,000,000 diamonds) and usage period (1–3,650 days, or null for permanent); purchases made keep theirs",
+    tag: 'economy_admin',
+    access: 'admin',
+    input: AdminSkillPrice,
+    output: z.array(AdminSkillPrice),
+  }),
+  voices: defineCall({
+    path: '/api/v1/economy_admin/voices',
+    summary: 'Admins: every official voice with its price in diamonds (0: free)',
+    tag: 'economy_admin',
+    access: 'admin',
+    input: EmptyInput,
+    output: z.array(AdminVoicePrice),
+  }),
+  saveVoice: defineCall({
+    path: '/api/v1/economy_admin/save_voice',
+    summary: "Admins: change an official voice's price (0 makes it free); 8251 when the id is not an official voice",
+    tag: 'economy_admin',
+    access: 'admin',
+    input: z.object({ voiceId: z.string().uuid(), priceDiamonds: Price }),
+    output: z.array(AdminVoicePrice),
+  }),
+  gifts: defineCall({
+    path: '/api/v1/economy_admin/gifts',
+    summary: 'Admins: every gift with how it is sold, its price, free-until and expiry',
+    tag: 'economy_admin',
+    access: 'admin',
+    input: EmptyInput,
+    output: z.array(AdminGiftPrice),
+  }),
+  saveGift: defineCall({
+    path: '/api/v1/economy_admin/save_gift',
+    summary: 'Admins: change how a gift is sold, its price, free-until and expiry (8252–8256 when they do not fit together); sends made keep theirs',
+    tag: 'economy_admin',
+    access: 'admin',
+    input: AdminGiftPrice,
+    output: z.array(AdminGiftPrice),
   }),
 };

@@ -5,6 +5,8 @@ import { IdempotencyKey } from './ledger.ts';
 /** The seven gifts of SPEC §1, in the order they are shown. */
 export const GIFT_KEYS = ['heart', 'lollipop', 'beer', 'finger_heart', 'rose', 'balloon', 'firework'] as const;
 export const GiftKey = z.enum(GIFT_KEYS);
+/** How a gift is sold: free, free for a limited time (then `price` diamonds), or points or diamonds. */
+export const GiftPriceKind = z.enum(['free', 'limited_free', 'points', 'diamonds']);
 
 /** Gift names, for notices written on the server in the reader's language (the web has its own locale files). */
 export const GIFT_NAMES: Record<z.infer<typeof GiftKey>, { en_US: string; zh_TW: string }> = {
@@ -30,7 +32,7 @@ export const GiftCost = z.object({ currency: z.enum(['free', 'MSS', 'JE']), amou
 export const Gift = z.object({
   key: GiftKey,
   /** How it is sold: free, free for a limited time (then `price` diamonds), or points or diamonds. */
-  priceKind: z.enum(['free', 'limited_free', 'points', 'diamonds']),
+  priceKind: GiftPriceKind,
   price: z.number().int(),
   /** The price of one gift now. */
   cost: GiftCost,

@@ -102,7 +102,12 @@ export const voiceCalls = {
     summary: 'Buy a premium official voice once with diamonds; your agents may then speak with it',
     tag: 'voices',
     access: 'user',
-    input: z.object({ voiceId: z.string().uuid(), key: IdempotencyKey }),
+    input: z.object({
+      voiceId: z.string().uuid(),
+      key: IdempotencyKey,
+      /** The price the buyer was shown; sent, it must still hold (8258), as an admin may have changed it. */
+      priceDiamonds: z.number().int().min(0).optional(),
+    }),
     output: z.object({ voice: Voice, replayed: z.boolean() }),
   }),
   preview: defineCall({

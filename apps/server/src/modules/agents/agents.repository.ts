@@ -226,6 +226,12 @@ export function agentsRepository(db: Handle) {
       return db.select().from(skills).orderBy(asc(skills.sort));
     },
 
+    /** Sets a skill's price and period (admins); false when the skill is not in the catalogue. */
+    async setSkillPrice(key: SkillRow['key'], priceDiamonds: number, usageDays: number | null): Promise<boolean> {
+      const rows = await db.update(skills).set({ priceDiamonds, usageDays }).where(eq(skills.key, key)).returning({ key: skills.key });
+      return rows.length > 0;
+    },
+
     async skillsOf(agentId: string): Promise<SkillRow[]> {
       return db
         .select({ key: skills.key, priceDiamonds: skills.priceDiamonds, usageDays: skills.usageDays, sort: skills.sort })

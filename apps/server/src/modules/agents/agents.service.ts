@@ -212,14 +212,16 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     /**
      * Buys a skill for the caller's agent with diamonds (docs/economy.md, Skills): its period,
      * extended from the later of now and its expiry, or for good; it is chosen too. One ledger
-     * request under the caller's key, so a double click or a retry charges once.
+     * request under the caller's key, so a double click or a retry charges once. When the
+     * client sends the price and period it showed, an admin's change since is refused (8258).
      */
-    async buySkill(userId: string, id: string, skill: SkillRow['key'], key: string) {
+    async buySkill(userId: string, id: string, skill: SkillRow['key'], key: string, shown?: { priceDiamonds: number; usageDays: number | null }) {
       const { outcome, replayed } = await deps.ledger.run(userId, key, fingerprintOf('agent.buySkill', { agentId: id, skill }), async (books) => {
         const repo = agentsRepository(books.tx);
         await owned(userId, id, books.tx);
         const unit = await repo.skill(skill);
         if (!unit) throw new AppError(ErrorCode.AGENT_SKILL_NOT_FOUND);
+        if (shown && (shown.priceDiamonds !== unit.priceDiamonds || shown.usageDays !== unit.usageDays)) throw new AppError(ErrorCode.PRICE_CHANGED);
         const term = await repo.extendSkill(id, skill, unit.usageDays);
         if (!term) throw new AppError(ErrorCode.SKILL_OWNED_FOR_GOOD);
         await repo.chooseSkill(id, skill);
@@ -346,6 +348,11 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     },
 
     skills: () => agents.skillCatalogue(),
+    /**
+     * Admins (the economy console): a skill's price and period for purchases from now on. Terms
+     * bought keep their expiry and the ledger keeps what was paid.
+     */
+    setSkillPrice: (key: SkillRow['key'], priceDiamonds: number, usageDays: number | null) => agents.setSkillPrice(key, priceDiamonds, usageDays),
   };
 }
 

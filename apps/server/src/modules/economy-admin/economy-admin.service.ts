@@ -4,13 +4,26 @@ import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { RechargeService } from '../recharge/recharge.service.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
+import type { GiftsService } from '../gifts/gifts.service.ts';
+import type { VoicesService } from '../voices/voices.service.ts';
 
 /**
  * The admin economy console (docs/economy.md, Admin console): a person's balances by name,
  * adjustments with a reason (a transfer like any other, to or from the system account
- * `adjustments`), and the recharge packages. Every call is for admins only (the contract).
+ * `adjustments`), the recharge packages, and the prices of skills, official voices and gifts
+ * (each written by the feature that owns it). Every call is for admins only (the contract).
+ * A price changed here applies to the next purchase: past ones are ledger rows and keep theirs.
  */
-export function economyAdminService(deps: { ledger: LedgerService; users: UsersRepository; notices: NoticesService; recharge: Pick<RechargeService, 'allPackages' | 'savePackage'> }) {
+export function economyAdminService(deps: {
+  ledger: LedgerService;
+  users: UsersRepository;
+  notices: NoticesService;
+  recharge: Pick<RechargeService, 'allPackages' | 'savePackage'>;
+  agents: Pick<AgentsService, 'skills' | 'setSkillPrice'>;
+  voices: Pick<VoicesService, 'officials' | 'setOfficialPrice'>;
+  gifts: Pick<GiftsService, 'all' | 'setPricing'>;
+}) {
   async function person(userId: string) {
     const user = await deps.users.byId(userId);
     if (!user) throw new AppError(ErrorCode.ECONOMY_ADMIN_USER_NOT_FOUND);
@@ -19,6 +32,24 @@ export function economyAdminService(deps: { ledger: LedgerService; users: UsersR
 
   async function packages() {
     return (await deps.recharge.allPackages()).map((p) => ({ packageId: p.id, diamonds: p.diamonds, bonus: p.bonus, priceMinor: p.priceMinor, currency: p.currency, active: p.active }));
+  }
+
+  async function skills() {
+    return (await deps.agents.skills()).map((s) => ({ skill: s.key, priceDiamonds: s.priceDiamonds, usageDays: s.usageDays }));
+  }
+
+  async function voices() {
+    return (await deps.voices.officials()).map((v) => ({ voiceId: v.id, name: v.name, gender: v.gender, language: v.language, priceDiamonds: v.priceDiamonds }));
+  }
+
+  async function gifts() {
+    return (await deps.gifts.all()).map((g) => ({
+      giftKey: g.key,
+      priceKind: g.priceKind,
+      price: g.price,
+      freeUntil: g.freeUntil?.toISOString() ?? null,
+      expiresAt: g.expiresAt?.toISOString() ?? null,
+    }));
   }
 
   return {
@@ -58,6 +89,27 @@ export function economyAdminService(deps: { ledger: LedgerService; users: UsersR
       const change = { diamonds: input.diamonds, bonus: input.bonus, priceMinor: input.priceMinor, active: input.active };
       if (!(await deps.recharge.savePackage(input.packageId, change))) throw new AppError(ErrorCode.ECONOMY_ADMIN_PACKAGE_NOT_FOUND);
       return packages();
+    },
+
+    skills,
+
+    async saveSkill(input: CallInput<typeof calls.economyAdmin.saveSkill>) {
+      if (!(await deps.agents.setSkillPrice(input.skill, input.priceDiamonds, input.usageDays))) throw new AppError(ErrorCode.ECONOMY_ADMIN_SKILL_NOT_FOUND);
+      return skills();
+    },
+
+    voices,
+
+    async saveVoice(input: CallInput<typeof calls.economyAdmin.saveVoice>) {
+      if (!(await deps.voices.setOfficialPrice(input.voiceId, input.priceDiamonds))) throw new AppError(ErrorCode.ECONOMY_ADMIN_VOICE_NOT_FOUND);
+      return voices();
+    },
+
+    gifts,
+
+    async saveGift(input: CallInput<typeof calls.economyAdmin.saveGift>) {
+      await deps.gifts.setPricing(input);
+      return gifts();
     },
   };
 }

@@ -21,6 +21,12 @@ export function giftsRepository(db: Handle) {
       return row ?? null;
     },
 
+    /** Sets how a gift is sold (admins); false when there is no such gift. */
+    async setPricing(key: GiftRow['key'], pricing: Pick<GiftRow, 'priceKind' | 'price' | 'freeUntil' | 'expiresAt'>): Promise<boolean> {
+      const rows = await db.update(gifts).set(pricing).where(eq(gifts.key, key)).returning({ key: gifts.key });
+      return rows.length > 0;
+    },
+
     async freeUsed(senderId: string, day: string): Promise<number> {
       const [row] = await db
         .select({ used: giftFreeDays.used })

@@ -65,6 +65,26 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       };
     },
 
+    /** Admins (the economy console): every gift's pricing as stored. */
+    all: () => gifts.all(),
+
+    /**
+     * Admins: how a gift is sold from now on. The fields must fit together (each refusal has its
+     * own text); sends made keep the price they were sent at, and a sender shown the old price
+     * is refused (8607) and shown the new one.
+     */
+    async setPricing(input: { giftKey: GiftRow['key']; priceKind: GiftRow['priceKind']; price: number; freeUntil: string | null; expiresAt: string | null }) {
+      const { priceKind, price } = input;
+      const freeUntil = input.freeUntil === null ? null : new Date(input.freeUntil);
+      const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+      if (priceKind === 'free' && price !== 0) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_FREE_PRICED);
+      if (priceKind !== 'free' && price < 1) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_PRICE_REQUIRED);
+      if (priceKind === 'limited_free' && !freeUntil) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_FREE_UNTIL_REQUIRED);
+      if (priceKind !== 'limited_free' && freeUntil) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_FREE_UNTIL_UNUSED);
+      if (freeUntil && expiresAt && freeUntil >= expiresAt) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_FREE_AFTER_EXPIRY);
+      if (!(await gifts.setPricing(input.giftKey, { priceKind, price, freeUntil, expiresAt }))) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_NOT_FOUND);
+    },
+
     async send(userId: string, input: CallInput<typeof calls.gifts.send>) {
       const { agentId, giftKey } = input;
       const count = input.count ?? 1;

@@ -37,6 +37,21 @@ export function voicesRepository(db: Handle) {
       return row ?? null;
     },
 
+    /** Every official voice, oldest first (the admins' price list). */
+    async officials(): Promise<VoiceRow[]> {
+      return db.select().from(voices).where(eq(voices.isOfficial, true)).orderBy(voices.createdAt, voices.id);
+    },
+
+    /** Sets an official voice's price; false when the id is not an official voice. */
+    async setOfficialPrice(id: string, priceDiamonds: number): Promise<boolean> {
+      const rows = await db
+        .update(voices)
+        .set({ priceDiamonds })
+        .where(and(eq(voices.id, id), eq(voices.isOfficial, true)))
+        .returning({ id: voices.id });
+      return rows.length > 0;
+    },
+
     async byIds(ids: string[]): Promise<VoiceRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(voices).where(inArray(voices.id, ids));

@@ -24,7 +24,7 @@ export function voicesRoutes(app: FastifyInstance, deps: { voices: VoicesService
   });
 
   registerCall(app, c.buy, authenticate, async ({ user, input, lang }) => {
-    const bought = await voices.buy(user, input.voiceId, input.key);
+    const bought = await voices.buy(user, input.voiceId, input.key, input.priceDiamonds);
     return { voice: presentVoice(bought.voice, engines, lang, await voices.purchased(user.id, [bought.voice])), replayed: bought.replayed };
   });
 

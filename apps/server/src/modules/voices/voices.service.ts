@@ -104,6 +104,15 @@ export function voicesService(deps: {
 
     detail: visible,
 
+    /** Admins (the economy console): the official voices with their prices. */
+    officials: () => voices.officials(),
+
+    /**
+     * Admins: an official voice's price for purchases from now on (0 makes it free). People who
+     * bought it keep it, and agents speaking with a voice keep it whatever its price becomes.
+     */
+    setOfficialPrice: (id: string, priceDiamonds: number) => voices.setOfficialPrice(id, priceDiamonds),
+
     /** Whether each voice is the user's: own clones, and premium voices they bought (SPEC §4: purchased or not). */
     async purchased(userId: string | null, rows: VoiceRow[]): Promise<Set<string>> {
       const bought = await voices.purchasedOf(
@@ -117,13 +126,15 @@ export function voicesService(deps: {
     /**
      * Buys a premium official voice once (docs/economy.md, Voices): its price in diamonds to the
      * store, under the caller's key. Free voices and clones are not for sale; a voice owned
-     * already is refused and charges nothing.
+     * already is refused and charges nothing, and so is a price other than the one shown.
      */
-    async buy(user: AuthUser, voiceId: string, key: string) {
+    async buy(user: AuthUser, voiceId: string, key: string, shownPrice?: number) {
       const { replayed } = await deps.ledger.run(user.id, key, fingerprintOf('voice.buy', { voiceId }), async (books) => {
         const repo = voicesRepository(books.tx);
         const voice = authorizeVoice(user.id, 'see', await repo.byId(voiceId));
         if (!voice.isOfficial || voice.priceDiamonds === 0) throw new AppError(ErrorCode.VOICE_NOT_FOR_SALE);
+        // the buyer agreed to the price shown; an admin may have changed it since
+        if (shownPrice !== undefined && shownPrice !== voice.priceDiamonds) throw new AppError(ErrorCode.PRICE_CHANGED);
         if (!(await repo.recordPurchase(user.id, voice.id, voice.priceDiamonds))) throw new AppError(ErrorCode.VOICE_ALREADY_PURCHASED);
         await books.move({
           from: { user: user.id },

@@ -9,6 +9,7 @@ import { useIsAdmin } from '../auth/auth-store';
 import { ExchangeRatesAdmin } from '../exchange/exchange-rates-admin';
 import { RedeemAdmin } from '../redeem/redeem-admin';
 import { PackagesAdmin } from './packages-admin';
+import { GiftPricesAdmin, SkillPricesAdmin, StoreAdminLink, VoicePricesAdmin } from './prices-admin';
 import { UserLedger } from './user-ledger';
 
 /**
@@ -21,11 +22,15 @@ const SECTIONS = [
   { id: 'packages', panel: () => <PackagesAdmin /> },
   { id: 'rates', panel: () => <ExchangeRatesAdmin /> },
   { id: 'codes', panel: () => <RedeemAdmin /> },
+  { id: 'skills', panel: () => <SkillPricesAdmin /> },
+  { id: 'voices', panel: () => <VoicePricesAdmin /> },
+  { id: 'gifts', panel: () => <GiftPricesAdmin /> },
+  { id: 'store', panel: () => <StoreAdminLink /> },
 ] as const satisfies readonly { id: string; panel: () => ReactNode }[];
 
 type SectionId = (typeof SECTIONS)[number]['id'];
 
-/** `/economy` (admins): people's balances and records, adjustments, recharge packages, exchange rates, redeem codes. */
+/** `/economy` (admins): people's balances and records, adjustments, recharge packages, exchange rates, redeem codes, prices of skills, voices and gifts, and the way to the store's controls. */
 export function EconomyPage() {
   const { t } = useTranslation('economy');
   const isAdmin = useIsAdmin();

@@ -48,6 +48,10 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
       // the next send is another request
       setKey(newKey());
     },
+    // an admin changed the price since the panel opened: show the new one, so the next Send pays what is shown
+    onError: (error) => {
+      if (error instanceof CallFailure && error.code === ErrorCode.GIFT_PRICE_CHANGED) void list.refetch();
+    },
   });
   const gift = list.data?.gifts.find((g) => g.key === picked) ?? null;
   const choose = (next: Gift['key'] | null, nextCount: number) => {

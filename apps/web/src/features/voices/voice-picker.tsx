@@ -77,13 +77,17 @@ function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active:
   const buy = async (voice: VoiceData) => {
     setBuying(voice.id);
     // one key per click; the button is disabled meanwhile, so a double click charges once
-    const result = await callApi(calls.voices.buy, { voiceId: voice.id, key: crypto.randomUUID() });
+    const result = await callApi(calls.voices.buy, { voiceId: voice.id, key: crypto.randomUUID(), priceDiamonds: voice.priceDiamonds });
     setBuying(null);
     if (isOk(result)) {
       setRefusal(null);
       notifySuccess(t('bought', { name: voice.name }));
       await invalidateCalls(queryClient, ['voices', calls.ledger.balances]);
-    } else setRefusal({ text: result.message, short: isRefused(result) && result.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND });
+    } else {
+      setRefusal({ text: result.message, short: isRefused(result) && result.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND });
+      // an admin changed the price: show the new one before the next click
+      if (isRefused(result) && result.code === ErrorCode.PRICE_CHANGED) await invalidateCalls(queryClient, ['voices']);
+    }
   };
   const list = useCall(
     calls.voices.list,

@@ -39,7 +39,8 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
   const [refusal, setRefusal] = useState('');
   const [short, setShort] = useState(false);
   const [buying, setBuying] = useState<Key | null>(null);
-  const catalogue = useCall(calls.agents.skills, {}, { staleTime: Infinity });
+  // admins change prices and periods, so the catalogue is read again like the rest of the agents' calls
+  const catalogue = useCall(calls.agents.skills, {});
   const agent = editor.agent;
   // shown at once while the server saves it, and dropped for the server's answer after
   const [optimistic, setOptimistic] = useState<Key[] | null>(null);
@@ -64,7 +65,8 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
     if (!agent || buying) return;
     setBuying(skill.key);
     // one key per click; the button is disabled meanwhile, so a double click charges once
-    const result = await callApi(calls.agents.buySkill, { id: agent.id, skill: skill.key, key: crypto.randomUUID() });
+    const shown = { priceDiamonds: skill.priceDiamonds, usageDays: skill.usageDays };
+    const result = await callApi(calls.agents.buySkill, { id: agent.id, skill: skill.key, key: crypto.randomUUID(), shown });
     setBuying(null);
     if (isOk(result)) {
       editor.setAgent(result.data.agent);
@@ -75,6 +77,8 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
     } else {
       setRefusal(result.message);
       setShort(isRefused(result) && result.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND);
+      // an admin changed the price or period: show the new ones before the next click
+      if (isRefused(result) && result.code === ErrorCode.PRICE_CHANGED) void catalogue.refetch();
     }
   };
 
