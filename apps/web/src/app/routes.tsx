@@ -5,7 +5,7 @@ import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
 import { CommunityPage } from '../features/community/community-page';
-import { EconomyPage } from '../features/economy/economy-page';
+import { EconomyPage } from '../features/economy-admin/economy-page';
 import { HomePage } from '../features/home/home-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';

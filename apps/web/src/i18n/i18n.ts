@@ -29,7 +29,7 @@ export const NAMESPACES = [
   'checkin',
   'store',
   'records',
-  'economy',
+  'economy-admin',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

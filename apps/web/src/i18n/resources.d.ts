@@ -5,7 +5,7 @@ import type cards from '../../public/locales/en_US/cards.json';
 import type checkin from '../../public/locales/en_US/checkin.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
-import type economy from '../../public/locales/en_US/economy.json';
+import type economyAdmin from '../../public/locales/en_US/economy-admin.json';
 import type exchange from '../../public/locales/en_US/exchange.json';
 import type gifts from '../../public/locales/en_US/gifts.json';
 import type community from '../../public/locales/en_US/community.json';
@@ -37,7 +37,7 @@ declare module 'i18next' {
       checkin: typeof checkin;
       comments: typeof comments;
       community: typeof community;
-      economy: typeof economy;
+      'economy-admin': typeof economyAdmin;
       exchange: typeof exchange;
       gifts: typeof gifts;
       common: typeof common;

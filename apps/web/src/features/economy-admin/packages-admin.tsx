@@ -21,7 +21,7 @@ const minorOf = (text: string) => {
 };
 
 function PackageRow({ pkg }: { pkg: Package }) {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const [diamonds, setDiamonds] = useState(String(pkg.diamonds));
   const [bonus, setBonus] = useState(String(pkg.bonus));
   const [price, setPrice] = useState((pkg.priceMinor / 100).toFixed(2));
@@ -64,7 +64,7 @@ function PackageRow({ pkg }: { pkg: Package }) {
 
 /** Admins: the recharge packages, their bonuses, prices and whether they are on sale (orders keep their own copy). */
 export function PackagesAdmin() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const packages = useCall(calls.economyAdmin.packages, {});
   if (packages.isPending) {
     return (

@@ -32,7 +32,7 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 
 /** `/economy` (admins): people's balances and records, adjustments, recharge packages, exchange rates, redeem codes, prices of skills, voices and gifts, and the way to the store's controls. */
 export function EconomyPage() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const isAdmin = useIsAdmin();
   const [section, setSection] = useState<SectionId>('users');
   useDocumentTitle(t('title'));

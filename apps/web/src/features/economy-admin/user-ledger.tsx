@@ -16,7 +16,7 @@ const signedWhole = (text: string) => (/^[+-]?\d+$/.test(text.trim()) ? Number(t
 
 /** Adds to or takes from one balance, with a reason; a key per request so a double click adjusts once. */
 function AdjustForm({ userId }: { userId: string }) {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const [currency, setCurrency] = useState<Currency>('JE');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -78,7 +78,7 @@ function AdjustForm({ userId }: { userId: string }) {
 }
 
 function Balances({ userId, initial }: { userId: string; initial: Found['balances'] }) {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const balances = useCall(calls.economyAdmin.balances, { userId }, { initialData: initial });
   return (
     <ul aria-label={t('lookup.balances')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -96,7 +96,7 @@ function Balances({ userId, initial }: { userId: string; initial: Found['balance
 
 /** Look a person up by name: their balances, an adjustment, their ledger records. */
 export function UserLedger() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const [name, setName] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const find = useCallMutation(calls.economyAdmin.findUser, { onSuccess: setFound });

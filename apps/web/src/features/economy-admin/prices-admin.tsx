@@ -11,6 +11,8 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Loading } from '../../ui/loading';
 import { Skeleton } from '../../ui/skeleton';
 import { notifySuccess } from '../../ui/toast';
+import { useSkillName } from '../agents/skill-name';
+import { useGiftName } from '../gifts/gift-name';
 
 type Skill = CallOutput<typeof calls.economyAdmin.skills>[number];
 type Voice = CallOutput<typeof calls.economyAdmin.voices>[number];
@@ -49,8 +51,8 @@ function PriceList<R>({ query, note, row }: { query: { isPending: boolean; isErr
 }
 
 function SkillRow({ skill }: { skill: Skill }) {
-  const { t } = useTranslation(['economy', 'agents']);
-  const name = t(`agents:skills.${skill.skill}`);
+  const { t } = useTranslation('economy-admin');
+  const name = useSkillName()(skill.skill);
   const [priceText, setPrice] = useState(String(skill.priceDiamonds));
   const [permanent, setPermanent] = useState(skill.usageDays === null);
   const [daysText, setDays] = useState(String(skill.usageDays ?? 30));
@@ -98,13 +100,13 @@ function SkillRow({ skill }: { skill: Skill }) {
 
 /** Admins: each skill's unit price in diamonds and its usage period, or permanent. */
 export function SkillPricesAdmin() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const skills = useCall(calls.economyAdmin.skills, {});
   return <PriceList query={skills} note={t('prices.skillsNote')} row={(s) => <SkillRow key={`${s.skill}:${s.priceDiamonds}:${s.usageDays}`} skill={s} />} />;
 }
 
 function VoiceRow({ voice }: { voice: Voice }) {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const [priceText, setPrice] = useState(String(voice.priceDiamonds));
   const save = useCallMutation(calls.economyAdmin.saveVoice, { invalidates: ['economyAdmin', 'voices'], onSuccess: () => notifySuccess(t('prices.saved', { name: voice.name })) });
   const diamonds = price(priceText);
@@ -140,7 +142,7 @@ function VoiceRow({ voice }: { voice: Voice }) {
 
 /** Admins: the price of each official voice (0: free; above 0 it is premium and bought once). */
 export function VoicePricesAdmin() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const voices = useCall(calls.economyAdmin.voices, {});
   return <PriceList query={voices} note={t('prices.voicesNote')} row={(v) => <VoiceRow key={`${v.voiceId}:${v.priceDiamonds}`} voice={v} />} />;
 }
@@ -168,8 +170,8 @@ function TimeField({
 }
 
 function GiftRow({ gift }: { gift: Gift }) {
-  const { t } = useTranslation(['economy', 'gifts']);
-  const name = t(`gifts:names.${gift.giftKey}`);
+  const { t } = useTranslation('economy-admin');
+  const name = useGiftName()(gift.giftKey);
   const [kind, setKind] = useState<PriceKind>(gift.priceKind);
   const [priceText, setPrice] = useState(String(gift.price));
   const [freeUntil, setFreeUntil] = useState(localOf(gift.freeUntil));
@@ -222,14 +224,14 @@ function GiftRow({ gift }: { gift: Gift }) {
 
 /** Admins: how each gift is sold (free, free for a while then diamonds, points, diamonds), its price and expiry. */
 export function GiftPricesAdmin() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const gifts = useCall(calls.economyAdmin.gifts, {});
   return <PriceList query={gifts} note={t('prices.giftsNote')} row={(g) => <GiftRow key={`${g.giftKey}:${g.priceKind}:${g.price}:${g.freeUntil}:${g.expiresAt}`} gift={g} />} />;
 }
 
 /** Admins: whether the store is open, and the way to its own controls (opening and item prices live on `/store`). */
 export function StoreAdminLink() {
-  const { t } = useTranslation('economy');
+  const { t } = useTranslation('economy-admin');
   const store = useCall(calls.store.items, {});
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
