@@ -246,10 +246,11 @@ const WHOLE_OR_ABSENT: Array<{ what: string; query: ReturnType<typeof sql> }> = 
                  where s.sender_id = d.sender_id and s.currency = 'free' and ((s.created_at at time zone 'UTC') + interval '8 hours')::date = d.day)`,
   },
   {
-    what: 'the owner is told of every gift sent to their agent',
-    query: sql`select s.id from gift_sends s
-               where not exists (select 1 from interact_notices n where n.kind = 'gift' and n.recipient_id = s.owner_id and n.actor_id = s.sender_id and n.target_id = s.agent_id::text
-                                   and n.created_at >= s.created_at)`,
+    what: 'the owner is told of every gift sent to their agent, once',
+    query: sql`select s.owner_id, s.sender_id, s.agent_id, count(*)::int as sends from gift_sends s
+               group by s.owner_id, s.sender_id, s.agent_id
+               having count(*) <> (select count(*) from interact_notices n
+                                   where n.kind = 'gift' and n.recipient_id = s.owner_id and n.actor_id = s.sender_id and n.target_id = s.agent_id::text)`,
   },
   {
     what: "a skill's term is what its purchases paid for: bought at least once, and a period's expiry one period per purchase after the first",
