@@ -1,16 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accountButton, signUpThroughProvider, uniqueName } from '../support/session';
+import { balance, openUserCenterTab } from '../support/economy';
+import { signUpThroughProvider, uniqueName } from '../support/session';
 
 // Issue 10, redeem codes and exchange: reached by clicking from home to the user center's Assets tab.
 
 async function openAssets(page: Page, userName: string) {
-  await accountButton(page, userName).click();
-  await page.getByRole('menuitem', { name: 'My page' }).click();
-  await page.getByRole('tab', { name: 'Assets' }).click();
+  await openUserCenterTab(page, { menu: `Account menu for ${userName}`, myPage: 'My page', tab: 'Assets' });
   await expect(page.getByRole('heading', { name: 'My assets' })).toBeVisible();
 }
-
-const balance = (page: Page, currency: 'JE' | 'CAC' | 'CWA' | 'MSS') => page.getByTestId(`balance-${currency}`);
 
 test('an admin makes a code; a user redeems it once and exchanges diamonds, with every refusal said clearly', async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { calls } from '@starlit/contract';
 import { publishedAgent } from '../support/agents';
 import { callAs } from '../support/api';
+import { balance, openAgentBySearch, screenshotDir, sidewaysScroll } from '../support/economy';
 import { accountButton, bell, signUpThroughProvider, uniqueName } from '../support/session';
 
 // Issue 10, gifts and points (docs/economy.md): a fan finds an agent from home, checks in for
@@ -10,7 +11,6 @@ import { accountButton, bell, signUpThroughProvider, uniqueName } from '../suppo
 // the notice and sees the gift wall. Then the panel and the wall in both languages at 1280
 // and 390 px (SCREENSHOTS=1 writes them to docs/screenshots).
 
-const dir = process.env.SCREENSHOTS ? path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots') : path.join(import.meta.dirname, '..', 'test-results', 'screens');
 const suffix = Date.now().toString(36).slice(-5);
 const agentName = `Giftee${suffix}`;
 
@@ -54,20 +54,8 @@ async function person(browser: Browser, name: string, width = 1280): Promise<Pag
   return page;
 }
 
-/** From home to the agent's page through the header's search, as a person does; below 768 px the box is in the menu. */
-async function openAgent(page: Page, lang: Lang) {
-  const w = words[lang];
-  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: w.menu }).click();
-  const box = page.getByRole('searchbox', { name: w.box });
-  await box.fill(agentName);
-  await box.press('Enter');
-  await page.getByRole('tab', { name: w.agents }).click();
-  await page.getByRole('list', { name: w.agents }).getByRole('link', { name: agentName }).click();
-  await expect(page.getByRole('heading', { level: 1, name: agentName })).toBeVisible();
-}
-
-const balance = (page: Page, currency: 'JE' | 'MSS') => page.getByTestId(`balance-${currency}`);
-const noScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** From home to the agent's page through the header's search, as a person does. */
+const openAgent = (page: Page, lang: Lang) => openAgentBySearch(page, agentName, { openMenu: words[lang].menu, search: words[lang].box, agents: words[lang].agents });
 
 let owner: Page;
 let ownerName: string;
@@ -97,7 +85,7 @@ test('a fan sends free gifts until the daily limit and a paid one; the owner rea
     await expect(balance(fan, 'MSS')).toHaveText('10');
     await expect(fan.getByRole('button', { name: 'Checked in today' })).toBeDisabled();
     await expect(fan.getByTestId('checkin-note')).toHaveText('1-day streak');
-    await fan.screenshot({ path: path.join(dir, 'checkin-en_US-1280.png'), style: '.Toastify { display: none; }' });
+    await fan.screenshot({ path: path.join(screenshotDir, 'checkin-en_US-1280.png'), style: '.Toastify { display: none; }' });
   });
 
   await test.step('from home to the agent, where a gift must be picked first', async () => {
@@ -184,7 +172,7 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       await panel.getByTestId('gift-rose').click();
       await expect(panel.getByTestId('gift-rose')).toHaveAttribute('aria-checked', 'true');
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(dir, `gifts-panel-${lang}-${width}.png`) });
+      await page.screenshot({ path: path.join(screenshotDir, `gifts-panel-${lang}-${width}.png`) });
       await panel.getByTestId('gift-heart').click();
       await panel.getByRole('button', { name: w.send, exact: true }).click();
       await expect(page.getByTestId('gift-burst')).toBeVisible();
@@ -193,16 +181,16 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       const wall = page.getByRole('region', { name: w.wall });
       await expect(wall.getByRole('listitem').first()).toContainText(w.sent);
       await expect(page.getByRole('region', { name: w.board })).toBeVisible();
-      expect(await noScroll(page)).toBeLessThanOrEqual(0);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       // the toast of the send would cover the page's top
-      await page.screenshot({ path: path.join(dir, `gifts-wall-${lang}-${width}.png`), fullPage: true, style: '.Toastify { display: none; }' });
+      await page.screenshot({ path: path.join(screenshotDir, `gifts-wall-${lang}-${width}.png`), fullPage: true, style: '.Toastify { display: none; }' });
 
       // the chat room's header holds the same button, and still fits
       await page.getByRole('link', { name: w.chat, exact: true }).click();
       await expect(page.getByRole('button', { name: w.open })).toBeVisible();
-      expect(await noScroll(page)).toBeLessThanOrEqual(0);
-      if (width === 390) await page.screenshot({ path: path.join(dir, `gifts-chat-${lang}-${width}.png`), style: '.Toastify { display: none; }' });
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      if (width === 390) await page.screenshot({ path: path.join(screenshotDir, `gifts-chat-${lang}-${width}.png`), style: '.Toastify { display: none; }' });
       await page.context().close();
     });
   }

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { calls, RECHARGE_AGREEMENT_VERSION } from '@starlit/contract';
 import { callAs } from '../support/api';
+import { screenshotDir } from '../support/economy';
 import { accountButton, signUpThroughProvider, uniqueName } from '../support/session';
 
 // Issue 10, records: my order records in the user center (filter, load more, CSV download) and
 // the admins' economy console, reached by clicking from home as a person does.
 
-const dir = process.env.SCREENSHOTS ? path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots') : path.join(import.meta.dirname, '..', 'test-results', 'screens');
 const key = () => `e2e_${Math.random().toString(36).slice(2, 14)}`;
 
 const words = {
@@ -59,7 +59,7 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       // the recharge's two legs (diamonds and bonus) are the oldest, made at one moment
       await expect(rows.filter({ hasText: w.recharge })).toContainText('+300');
       await expect(rows.nth(20).or(rows.nth(21)).filter({ hasText: w.recharge })).toHaveCount(1);
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(dir, `records-${lang}-${width}.png`), fullPage: true });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(screenshotDir, `records-${lang}-${width}.png`), fullPage: true });
 
       await page.getByRole('combobox', { name: w.type }).selectOption({ label: w.exchange });
       await expect(rows).toHaveCount(20);
@@ -114,7 +114,7 @@ test('an admin looks a person up, adjusts their balance with a reason, and edits
   await expect(admin.getByTestId('admin-balance-JE')).toHaveText('379');
   for (const width of [1280, 390]) {
     await admin.setViewportSize({ width, height: 900 });
-    if (process.env.SCREENSHOTS) await admin.screenshot({ path: path.join(dir, `economy-console-en_US-${width}.png`), fullPage: true });
+    if (process.env.SCREENSHOTS) await admin.screenshot({ path: path.join(screenshotDir, `economy-console-en_US-${width}.png`), fullPage: true });
   }
   await admin.setViewportSize({ width: 1280, height: 900 });
 
@@ -142,7 +142,7 @@ test('an admin looks a person up, adjusts their balance with a reason, and edits
   await expect(admin.getByTestId('record').filter({ hasText: '管理員調整：Compensation for the outage' })).toHaveCount(1);
   for (const width of [1280, 390]) {
     await admin.setViewportSize({ width, height: 900 });
-    if (process.env.SCREENSHOTS) await admin.screenshot({ path: path.join(dir, `economy-console-zh_TW-${width}.png`), fullPage: true });
+    if (process.env.SCREENSHOTS) await admin.screenshot({ path: path.join(screenshotDir, `economy-console-zh_TW-${width}.png`), fullPage: true });
     const scroll = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(scroll).toBeLessThanOrEqual(0);
   }

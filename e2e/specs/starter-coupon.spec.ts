@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshotDir } from '../support/economy';
 import { accountButton, signUpAt, signUpThroughProvider, uniqueName } from '../support/session';
 
 // Issue 10: the starter coupon claimed from home (DISCOUNT), spent in the RECHARGE modal through
 // the demo provider, and a skill bought in the agent editor after recharging from its
 // "Insufficient Diamond". SCREENSHOTS=1 writes the modals and the agreement to docs/screenshots.
-
-const dir = process.env.SCREENSHOTS ? path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots') : path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
 const words = {
   en_US: {
@@ -46,7 +45,7 @@ const words = {
 } as const;
 
 const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 };
 
 test.describe.configure({ mode: 'serial' });
@@ -101,7 +100,7 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       await expect(page.getByRole('heading', { name: w.chapter })).toBeVisible();
       // the payment's toast gone, so it hides nothing of the page
       await expect(page.getByText(w.paid)).toHaveCount(0, { timeout: 15_000 });
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(dir, `recharge-agreement-${lang}-${width}.png`), fullPage: true });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(screenshotDir, `recharge-agreement-${lang}-${width}.png`), fullPage: true });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(scroll).toBeLessThanOrEqual(0);
     });
@@ -133,7 +132,7 @@ test('an owner short of diamonds recharges from the skills step and buys a skill
   await expect(page.getByText(/^Works until /)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Text to image/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Renew Text to image for 30 diamonds' })).toBeVisible();
-  if (process.env.SCREENSHOTS) await page.getByRole('group', { name: 'Skills of the agent' }).screenshot({ path: path.join(dir, 'skills-step-en_US-1280.png') });
+  if (process.env.SCREENSHOTS) await page.getByRole('group', { name: 'Skills of the agent' }).screenshot({ path: path.join(screenshotDir, 'skills-step-en_US-1280.png') });
 
   // a premium voice shows its price and is bought, not added; 30 diamonds are not enough for it
   await page.getByRole('button', { name: 'Choose a voice' }).click();

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openStore, screenshotDir, sidewaysScroll } from '../support/economy';
 import { signUpThroughProvider, uniqueName } from '../support/session';
 
 // Issue 10, the store and cart (docs/economy.md, Store): reached from home by the header's
 // navigation, as a person does, in both languages and at phone width. A new user fills a cart,
 // is short of diamonds, follows "Recharge" to the demo provider, and buys the cart at once.
-
-const dir = process.env.SCREENSHOTS ? path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots') : path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
 const words = {
   en_US: {
@@ -57,16 +56,6 @@ const words = {
   },
 } as const;
 
-type Words = (typeof words)[keyof typeof words];
-
-/** From anywhere, the header's Store link (in the menu on a phone). */
-async function openStore(page: Page, w: Words, width: number) {
-  if (width < 1024) await page.getByRole('button', { name: w.openMenu }).click();
-  await page.getByRole('link', { name: w.nav, exact: true }).click();
-  await expect(page).toHaveURL(/\/store$/);
-  await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
-}
-
 test.describe.configure({ mode: 'serial' });
 
 for (const lang of ['en_US', 'zh_TW'] as const) {
@@ -79,7 +68,7 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       await signUpThroughProvider(page, uniqueName('shopper'));
       await page.evaluate((code) => localStorage.setItem('languageType', code), lang);
       await page.reload();
-      await openStore(page, w, width);
+      await openStore(page, w);
       const cart = page.getByRole('region', { name: w.cart });
 
       // the first tab is Clothing; music items play a composed preview
@@ -97,8 +86,8 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       if (process.env.SCREENSHOTS) {
         // from the top, so the sticky header sits where it belongs in the full-page picture
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(dir, `store-${lang}-${width}.png`), fullPage: true });
-        await cart.screenshot({ path: path.join(dir, `store-cart-${lang}-${width}.png`) });
+        await page.screenshot({ path: path.join(screenshotDir, `store-${lang}-${width}.png`), fullPage: true });
+        await cart.screenshot({ path: path.join(screenshotDir, `store-cart-${lang}-${width}.png`) });
       }
 
       // no diamonds yet: "Insufficient balance", and its button opens the RECHARGE modal over the store
@@ -136,8 +125,7 @@ for (const lang of ['en_US', 'zh_TW'] as const) {
       const hoodie = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: w.items[0] }) });
       await expect(hoodie.getByText(w.owned)).toBeVisible();
       await expect(hoodie.getByRole('button', { name: w.add(w.items[0]) })).toHaveCount(0);
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(scroll).toBeLessThanOrEqual(0);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     });
   }
 }
@@ -146,7 +134,7 @@ test('an admin closes the store and edits a price; a shopper is told "Store not 
   const admin = await (await browser.newContext()).newPage();
   await admin.goto('/');
   await signUpThroughProvider(admin, 'e2eadmin');
-  await openStore(admin, words.en_US, 1280);
+  await openStore(admin, words.en_US);
   const panel = admin.getByRole('region', { name: 'Store (admin)' });
   await panel.getByRole('button', { name: 'Close the store' }).click();
   await expect(panel.getByText(/The store is closed/)).toBeVisible();
@@ -154,7 +142,7 @@ test('an admin closes the store and edits a price; a shopper is told "Store not 
   const shopper = await (await browser.newContext()).newPage();
   await shopper.goto('/');
   await signUpThroughProvider(shopper, uniqueName('closed'));
-  await openStore(shopper, words.en_US, 1280);
+  await openStore(shopper, words.en_US);
   await expect(shopper.getByRole('alert').filter({ hasText: 'Store not open' })).toBeVisible();
   await shopper.getByRole('button', { name: 'Add Nebula Jacket to cart' }).click();
   await expect(shopper.getByText('Store not open').first()).toBeVisible();
@@ -163,7 +151,7 @@ test('an admin closes the store and edits a price; a shopper is told "Store not 
   await admin.getByRole('textbox', { name: 'Price of Nebula Jacket' }).fill('250');
   if (process.env.SCREENSHOTS) {
     await admin.evaluate(() => window.scrollTo(0, 0));
-    await admin.screenshot({ path: path.join(dir, 'store-admin-en_US-1280.png'), fullPage: true });
+    await admin.screenshot({ path: path.join(screenshotDir, 'store-admin-en_US-1280.png'), fullPage: true });
   }
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(

@@ -8,6 +8,14 @@ const as = (currency: string, amount: number) => ({ currency, amount, agentNames
 // the memo shapes of the records convention (docs/economy.md, Records), one per kind
 const SAMPLES: Array<{ kind: string; memo: Record<string, unknown>; currency: string; amount: number; en: string; zh: string }> = [
   { kind: 'recharge', memo: { orderId: 'o1', packageId: 'p300' }, currency: 'JE', amount: 300, en: 'Diamond package p300', zh: '鑽石方案 p300' },
+  {
+    kind: 'recharge',
+    memo: { orderId: 'o1', packageId: 'p300', couponPercentOff: 30 },
+    currency: 'JE',
+    amount: 300,
+    en: 'Diamond package p300 (starter pack coupon: 30% off)',
+    zh: '鑽石方案 p300（新手禮包優惠券：折抵 30%）',
+  },
   { kind: 'recharge_bonus', memo: { orderId: 'o1', packageId: 'p300' }, currency: 'JE', amount: 30, en: 'Bonus diamonds of package p300', zh: '方案 p300 加贈鑽石' },
   { kind: 'redeem', memo: { codeId: 'c1' }, currency: 'CAC', amount: 5, en: 'Redeemed a code', zh: '使用兌換碼' },
   { kind: 'exchange', memo: {}, currency: 'JE', amount: -5, en: 'Diamonds exchanged', zh: '鑽石兌換' },

@@ -88,7 +88,7 @@ const normalized = (key: string) => key.toLowerCase().replace(/[^a-z]/g, '');
 const lookup = (table: Record<string, string>, key: string | null, unknown: string) => (key === null ? unknown : (table[normalized(key)] ?? key));
 
 interface Words {
-  recharge(pkg: string | null): string;
+  recharge(pkg: string | null, couponPercentOff: number | null): string;
   rechargeBonus(pkg: string | null): string;
   redeem: string;
   exchangeOut: string;
@@ -108,7 +108,7 @@ interface Words {
 
 const WORDS: Record<Language, Words> = {
   en_US: {
-    recharge: (pkg) => (pkg ? `Diamond package ${pkg}` : 'Diamond package'),
+    recharge: (pkg, off) => `${pkg ? `Diamond package ${pkg}` : 'Diamond package'}${off === null ? '' : ` (starter pack coupon: ${off}% off)`}`,
     rechargeBonus: (pkg) => (pkg ? `Bonus diamonds of package ${pkg}` : 'Bonus diamonds'),
     redeem: 'Redeemed a code',
     exchangeOut: 'Diamonds exchanged',
@@ -126,7 +126,7 @@ const WORDS: Record<Language, Words> = {
     aSkill: 'A',
   },
   zh_TW: {
-    recharge: (pkg) => (pkg ? `鑽石方案 ${pkg}` : '鑽石方案'),
+    recharge: (pkg, off) => `${pkg ? `鑽石方案 ${pkg}` : '鑽石方案'}${off === null ? '' : `（新手禮包優惠券：折抵 ${off}%）`}`,
     rechargeBonus: (pkg) => (pkg ? `方案 ${pkg} 加贈鑽石` : '加贈鑽石'),
     redeem: '使用兌換碼',
     exchangeOut: '鑽石兌換',
@@ -156,8 +156,10 @@ export function recordItem(kind: string, memo: Memo, lang: Language, context: Re
   const agentId = text(memo, 'agentId');
   const agent = (agentId && context.agentNames?.get(agentId)) || w.anAgent;
   switch (kind) {
-    case 'recharge':
-      return w.recharge(text(memo, 'packageId'));
+    case 'recharge': {
+      const off = memo?.couponPercentOff;
+      return w.recharge(text(memo, 'packageId'), typeof off === 'number' ? off : null);
+    }
     case 'recharge_bonus':
       return w.rechargeBonus(text(memo, 'packageId'));
     case 'redeem':

@@ -97,6 +97,7 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
       const sender = { userId, userName: me.userName, avatar: me.avatar };
 
+      let notice: { ring: () => Promise<void> } | undefined;
       const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
         const repo = giftsRepository(books.tx);
         const gift = await repo.byKey(giftKey);
@@ -139,17 +140,17 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
             ...(share > 0 ? [{ from: { system: 'gift_revenue' as const }, to: { user: agent.ownerId }, currency, amount: share, kind: 'gift_share', memo }] : []),
           );
         }
-        return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
-      });
-      if (!replayed) {
-        await deps.notices.sendInteract({
+        // the owner's notice in the send's transaction: a send is never kept without it
+        notice = await deps.notices.writeInteract(books.tx, {
           recipientId: agent.ownerId,
           actorId: userId,
           targetType: 'agent',
           targetId: agentId,
           template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
         });
-      }
+        return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
+      });
+      if (!replayed) await notice?.ring();
       return { ...outcome, replayed };
     },
 

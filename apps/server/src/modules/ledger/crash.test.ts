@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { calls, RECHARGE_AGREEMENT_VERSION, type CallDef, type CallInput, type CallOutput } from '@starlit/contract';
+import { calls, ErrorCode, RECHARGE_AGREEMENT_VERSION, type CallDef, type CallInput, type CallOutput } from '@starlit/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../../../
 import { Browser } from '../../../test/browser.ts';
 import { exchange, signUpThroughPassport } from '../../../test/sign-in.ts';
 import { openDatabase } from '../../db/client.ts';
+import { agents, gifts, storeItems } from '../../db/schema/index.ts';
+import { DEMO_GIFTS } from '../../seed/demo-catalogue.ts';
 import { STRIPE_WEBHOOK_PATH } from '../recharge/recharge.routes.ts';
 import { ledgerService } from './ledger.service.ts';
 
@@ -24,6 +26,8 @@ import { ledgerService } from './ledger.service.ts';
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const ADMIN = 'crashadmin';
 const PEOPLE = 6;
+/** Store items (cheap, so purchases rarely run out of diamonds); each can be owned once per person. */
+const ITEMS = 60;
 const CLIENTS = 24;
 /** How long operations run before the kill: long enough for many to be in flight at once. */
 const KILL_AFTER_MS = 2500;
@@ -103,11 +107,47 @@ async function signUp(origin: string, name: string): Promise<Person> {
 
 const key = () => `crash_${randomBytes(8).toString('hex')}`;
 
+interface Purchase {
+  who: Person;
+  itemIds: string[];
+  key: string;
+  /** The answer, when one came before the kill. */
+  first?: { code: number; orderId?: string };
+}
+
 interface World {
   origin: string;
   stripe: Stripe;
   people: Person[];
   codes: string[];
+  items: string[];
+  /** Each person's published agent, in the order of `people`. */
+  agents: string[];
+  purchases: Purchase[];
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
+
+/** Two or three store items at once, all or nothing; remembered so their keys are sent again after the restart. */
+async function purchase(w: World, who: Person) {
+  const itemIds = [...new Set(Array.from({ length: 2 + Math.floor(Math.random() * 2) }, () => pick(w.items)))];
+  const p: Purchase = { who, itemIds, key: key() };
+  w.purchases.push(p);
+  const answer = await post(w.origin, calls.store.buy, { itemIds, key: p.key }, who);
+  p.first = { code: answer.code, orderId: answer.code === 0 ? answer.data.orderId : undefined };
+}
+
+/** A gift to another person's agent: a free heart (until the day's limit) or one paid in diamonds, with the owner's share. */
+async function gift(w: World, who: Person) {
+  const others = w.agents.filter((_, i) => w.people[i] !== who);
+  const giftKey = pick(['heart', 'finger_heart', 'rose'] as const);
+  return post(w.origin, calls.gifts.send, { agentId: pick(others), giftKey, count: 1 + Math.floor(Math.random() * 2), key: key() }, who);
+}
+
+/** A skill for one's own agent: a period (bought again, a renewal) or for good (once). */
+async function skill(w: World, who: Person) {
+  const agentId = w.agents[w.people.indexOf(who)];
+  return post(w.origin, calls.agents.buySkill, { id: agentId, skill: pick(['TextToImage', 'ImageToImage', 'TextToMusic', 'AIDance'] as const), key: key() }, who);
 }
 
 /** Delivers Stripe's webhook for a paid session, as Stripe would (and does again after a failure). */
@@ -117,8 +157,8 @@ async function deliver(w: World, sessionId: string) {
 }
 
 /** A recharge paid through Stripe: the order, the buyer paying, the webhook twice at once and the buyer's return. */
-async function recharge(w: World, who: Person) {
-  const made = await post(w.origin, calls.recharge.create, { packageId: 'p300', agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true, requestKey: key() }, who);
+async function recharge(w: World, who: Person, packageId = 'p300') {
+  const made = await post(w.origin, calls.recharge.create, { packageId, agreementVersion: RECHARGE_AGREEMENT_VERSION, adult: true, requestKey: key() }, who);
   if (made.code !== 0) return;
   const sessionId = [...w.stripe.sessions.values()].find((s) => s.client_reference_id === made.data.order.orderId)?.id;
   if (!sessionId) return;
@@ -135,6 +175,11 @@ const OPERATIONS: Array<(w: World, who: Person) => Promise<unknown>> = [
   (w, who) => post(w.origin, calls.exchange.exchange, { target: 'CAC', diamonds: 1 + Math.floor(Math.random() * 3), key: key() }, who),
   (w, who) => post(w.origin, calls.exchange.exchange, { target: 'CWA', diamonds: 1, key: key() }, who),
   (w, who) => post(w.origin, calls.redeem.redeem, { code: w.codes[Math.floor(Math.random() * w.codes.length)] }, who),
+  purchase,
+  purchase,
+  gift,
+  gift,
+  skill,
 ];
 
 /** Queries that answer the operations found half done (none when all are whole or absent). */
@@ -159,12 +204,116 @@ const WHOLE_OR_ABSENT: Array<{ what: string; query: ReturnType<typeof sql> }> = 
                   or (select count(*) from redeem_uses u where u.code_id = c.id) <> (select count(*) from ledger_transfers t where t.kind = 'redeem' and t.memo->>'codeId' = c.id::text)`,
   },
   {
-    // (a webhook for an order no longer pending keeps its answer, credited: false, and moves nothing)
+    what: 'a store order has an inventory row and a ledger leg per item, at its prices; no leg or item without its order',
+    query: sql`select o.id, jsonb_array_length(o.lines) as lines,
+                      (select count(*) from inventory i where i.order_id = o.id)::int as owned,
+                      (select count(*) from ledger_transfers t where t.kind = 'store_purchase' and t.memo->>'orderId' = o.id::text)::int as legs
+               from store_orders o
+               where jsonb_array_length(o.lines) <> (select count(*) from inventory i where i.order_id = o.id)
+                  or jsonb_array_length(o.lines) <> (select count(*) from ledger_transfers t where t.kind = 'store_purchase' and t.memo->>'orderId' = o.id::text)
+                  or o.total_je <> (select coalesce(sum(t.amount), 0) from ledger_transfers t where t.kind = 'store_purchase' and t.currency = 'JE' and t.memo->>'orderId' = o.id::text)
+`,
+  },
+  {
+    what: 'a store purchase leg or an owned item has its order',
+    query: sql`select t.id from ledger_transfers t where t.kind = 'store_purchase' and not exists (select 1 from store_orders o where o.id::text = t.memo->>'orderId')
+               union all
+               select i.item_id from inventory i where i.order_id is null`,
+  },
+  {
+    what: 'a gift send has its payment and its owner share (none when free), and each gift movement its send',
+    query: sql`select s.id, s.currency, s.count, s.unit_price, s.owner_share,
+                      (select count(*) from ledger_transfers t where t.kind = 'gift' and t.memo->>'giftId' = s.id::text and t.amount = s.count * s.unit_price and t.currency = s.currency)::int as paid,
+                      (select count(*) from ledger_transfers t where t.kind = 'gift_share' and t.memo->>'giftId' = s.id::text and t.amount = s.owner_share and t.currency = s.currency)::int as shared,
+                      (select count(*) from ledger_transfers t where t.kind in ('gift', 'gift_share') and t.memo->>'giftId' = s.id::text)::int as legs
+               from gift_sends s
+               where (select count(*) from ledger_transfers t where t.kind in ('gift', 'gift_share') and t.memo->>'giftId' = s.id::text)
+                       <> case when s.currency = 'free' then 0 when s.owner_share > 0 then 2 else 1 end
+                  or (s.currency <> 'free' and (select count(*) from ledger_transfers t where t.kind = 'gift' and t.memo->>'giftId' = s.id::text and t.amount = s.count * s.unit_price and t.currency = s.currency) <> 1)
+                  or (s.owner_share > 0 and (select count(*) from ledger_transfers t where t.kind = 'gift_share' and t.memo->>'giftId' = s.id::text and t.amount = s.owner_share and t.currency = s.currency) <> 1)
+`,
+  },
+  {
+    what: 'a gift movement has its send',
+    query: sql`select t.id from ledger_transfers t where t.kind in ('gift', 'gift_share') and not exists (select 1 from gift_sends s where s.id::text = t.memo->>'giftId')`,
+  },
+  {
+    what: "a day's free gifts counted are the free gifts sent that day",
+    query: sql`select d.sender_id, d.day, d.used, (select coalesce(sum(s.count), 0) from gift_sends s
+                 where s.sender_id = d.sender_id and s.currency = 'free' and ((s.created_at at time zone 'UTC') + interval '8 hours')::date = d.day)::int as sent
+               from gift_free_days d
+               where d.used <> (select coalesce(sum(s.count), 0) from gift_sends s
+                 where s.sender_id = d.sender_id and s.currency = 'free' and ((s.created_at at time zone 'UTC') + interval '8 hours')::date = d.day)`,
+  },
+  {
+    what: 'the owner is told of every gift sent to their agent, once',
+    query: sql`select s.owner_id, s.sender_id, s.agent_id, count(*)::int as sends from gift_sends s
+               group by s.owner_id, s.sender_id, s.agent_id
+               having count(*) <> (select count(*) from interact_notices n
+                                   where n.kind = 'gift' and n.recipient_id = s.owner_id and n.actor_id = s.sender_id and n.target_id = s.agent_id::text)`,
+  },
+  {
+    what: "a skill's term is what its purchases paid for: bought at least once, and a period's expiry one period per purchase after the first",
+    query: sql`select k.agent_id, k.skill_key, k.expires_at, count(t.id)::int as bought from agent_skill_terms k
+               left join ledger_transfers t on t.kind = 'skill_purchase' and t.memo->>'agentId' = k.agent_id::text and t.memo->>'skill' = k.skill_key
+               group by k.agent_id, k.skill_key, k.expires_at, k.bought_at
+               having count(t.id) = 0
+                   or (k.expires_at is null and count(t.id) <> 1)
+                   or (k.expires_at is not null and abs(extract(epoch from k.expires_at - k.bought_at) - count(t.id) * max((t.memo->>'days')::int) * 86400) > 60)
+`,
+  },
+  {
+    what: 'a skill purchase has its term',
+    query: sql`select t.id from ledger_transfers t
+               where t.kind = 'skill_purchase' and not exists (select 1 from agent_skill_terms k where k.agent_id::text = t.memo->>'agentId' and k.skill_key = t.memo->>'skill')`,
+  },
+  {
+    // (a webhook for an order no longer pending keeps its answer, credited: false, and moves
+    // nothing; so does a free gift, whose trace is its send row and the day's count)
     what: 'a spending request is kept only with the movements it made',
-    query: sql`select r.id from ledger_requests r
-               where not exists (select 1 from ledger_transfers t where t.request_id = r.id) and r.outcome <> '{"credited": false}'::jsonb`,
+    query: sql`select r.id, r.outcome from ledger_requests r
+               where not exists (select 1 from ledger_transfers t where t.request_id = r.id) and r.outcome <> '{"credited": false}'::jsonb
+                 and r.outcome->'send'->'cost'->>'currency' is distinct from 'free'`,
   },
 ];
+
+/**
+ * What the store, gifts and skills need that no call makes, written while the server is stopped
+ * (PGlite allows one process): store items, the gifts, and a published agent per person.
+ * Answers the items' and agents' ids.
+ */
+async function stock(dataDir: string, databaseUrl: string | null, people: Person[]) {
+  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'db') });
+  try {
+    const { db } = database;
+    const items = await db
+      .insert(storeItems)
+      .values(
+        Array.from({ length: ITEMS }, (_, i) => ({
+          category: 'Clothing' as const,
+          nameEn: `Item ${i}`,
+          nameZhTw: `商品 ${i}`,
+          price: 1 + (i % 4),
+          currency: 'JE' as const,
+          cover: '/media/crash.webp',
+          sort: i,
+        })),
+      )
+      .returning({ id: storeItems.id });
+    const now = Date.now();
+    await db
+      .insert(gifts)
+      .values(DEMO_GIFTS.map((g, sort) => ({ key: g.key, priceKind: g.priceKind, price: g.price, freeUntil: g.freeDays ? new Date(now + g.freeDays * 86_400_000) : null, sort })))
+      .onConflictDoNothing();
+    const made = await db
+      .insert(agents)
+      .values(people.map((p, i) => ({ ownerId: p.userId, nickname: `Crash${i}`, roleSetting: 'A test agent.', isPublic: true, publishedAt: new Date() })))
+      .returning({ id: agents.id, ownerId: agents.ownerId });
+    return { items: items.map((r) => r.id), agents: people.map((p) => made.find((a) => a.ownerId === p.userId)?.id ?? '') };
+  } finally {
+    await database.close();
+  }
+}
 
 describe.sequential('a server killed in the middle of money operations', () => {
   let dataDir: string;
@@ -200,11 +349,14 @@ describe.sequential('a server killed in the middle of money operations', () => {
     try {
       const admin = await signUp(server.origin, ADMIN);
       const people = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => signUp(server.origin, `crash_${i}_${randomBytes(3).toString('hex')}`)));
+      await stop(server.child, 'SIGTERM');
+      const stocked = await stock(dataDir, databaseUrl, people);
+      server = await startServer(dataDir, databaseUrl, stripe);
       const batch = await post(server.origin, calls.redeem.createBatch, { currency: 'JE', value: 5, count: 8, usesPerCode: 3, expiresAt: new Date(Date.now() + 3600_000).toISOString() }, admin);
       expect(batch.code).toBe(0);
-      const w: World = { origin: server.origin, stripe, people, codes: batch.data.codes };
-      // diamonds to exchange, before the storm
-      await Promise.all(people.map((p) => recharge(w, p)));
+      const w: World = { origin: server.origin, stripe, people, codes: batch.data.codes, ...stocked, purchases: [] };
+      // diamonds to spend, before the storm
+      await Promise.all(people.map((p) => recharge(w, p, 'p980')));
 
       let stopped = false;
       let finished = 0;
@@ -238,6 +390,17 @@ describe.sequential('a server killed in the middle of money operations', () => {
       await Promise.all([...stripe.sessions.values()].filter((s) => s.payment_status === 'paid').map((s) => deliver(w, s.id)));
       const after = await post(server.origin, calls.exchange.exchange, { target: 'CAC', diamonds: 1, key: key() }, people[0]);
       expect(after.code).toBe(0);
+      // a buyer whose answer was lost sends the purchase again with its key: one order at most;
+      // one who had the answer gets the same order again
+      const cutPurchases = w.purchases.filter((p) => !p.first);
+      const answered = w.purchases.filter((p) => p.first?.code === 0).slice(0, 8);
+      expect(answered.length).toBeGreaterThan(0);
+      const again = await Promise.all([...cutPurchases, ...answered].map(async (p) => ({ p, answer: await post(server.origin, calls.store.buy, { itemIds: p.itemIds, key: p.key }, p.who) })));
+      for (const { p, answer } of again) {
+        if (p.first) expect({ code: answer.code, orderId: answer.data?.orderId, replayed: answer.data?.replayed }).toEqual({ code: 0, orderId: p.first.orderId, replayed: true });
+        // a purchase cut before it committed runs now, or is refused whole (short, or an item owned meanwhile)
+        else expect([0, ErrorCode.LEDGER_INSUFFICIENT, ErrorCode.STORE_ALREADY_OWNED]).toContain(answer.code);
+      }
       await stop(server.child, 'SIGTERM');
 
       const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'db') });

@@ -1,6 +1,6 @@
 import { ErrorCode, interactNoticeText, systemNoticeText, type InteractKind as InteractKindSchema, type InteractTemplate, type NoticeText, type SystemTemplate } from '@starlit/contract';
 import type { z } from 'zod';
-import { withTx, type Db } from '../../db/client.ts';
+import { withTx, type Db, type Handle } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
@@ -141,6 +141,16 @@ export function noticesService(deps: { db: Db; notices: NoticesRepository; users
       const row = await notices.interactById(input.recipientId, id);
       if (!row) throw new AppError(ErrorCode.NOTICE_NOT_FOUND);
       return row;
+    },
+
+    /**
+     * An interactive notice written in the caller's transaction (`tx`), so it is kept exactly
+     * when what it tells of is (a gift sent and its notice are one: a crash between them would
+     * lose the notice). The caller rings the bell with `ring` once the transaction committed.
+     */
+    async writeInteract(tx: Handle, input: InteractNoticeInput): Promise<{ ring: () => Promise<void> }> {
+      await noticesRepository(tx).insertInteract(interactColumns(input, 0));
+      return { ring: () => bus.publish(input.recipientId, { type: 'notice', box: 'interact' }) };
     },
 
     /**

@@ -67,6 +67,9 @@ describe('the starter coupon with the demo provider', () => {
     expect((await t.call(c.create, buy('p60'), { as: user })).body.code).toBe(ErrorCode.COUPON_NOT_AVAILABLE);
     expect((await t.ok(c.create, buy('p60', false), { as: user })).order).toMatchObject({ priceMinor: 99, discountMinor: 0, couponId: null });
     expect(await balance(t, user)).toBe(390);
+    // the buyer's records say which recharge the coupon paid for
+    const records = (await t.ok(calls.records.list, { kind: 'recharge' }, { as: user })).items.map((r) => r.item);
+    expect(records).toEqual(['Diamond package p60', 'Diamond package p300 (starter pack coupon: 30% off)']);
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 

@@ -117,11 +117,14 @@ export function rechargeRepository(db: Handle) {
     },
 
     /** Spends the coupon of an order being credited (in the crediting transaction, so once). */
-    async spendCoupon(orderId: string): Promise<void> {
-      await db
+    /** Spends the coupon put on an order, if any: answers what it took off, in percent (null without one). */
+    async spendCoupon(orderId: string): Promise<number | null> {
+      const [row] = await db
         .update(starterCoupons)
         .set({ spentAt: new Date() })
-        .where(and(eq(starterCoupons.orderId, orderId), isNull(starterCoupons.spentAt)));
+        .where(and(eq(starterCoupons.orderId, orderId), isNull(starterCoupons.spentAt)))
+        .returning({ percentOff: starterCoupons.percentOff });
+      return row?.percentOff ?? null;
     },
   };
 }

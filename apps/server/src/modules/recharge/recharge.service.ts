@@ -33,7 +33,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       const repo = rechargeRepository(books.tx);
       const paid = await repo.markPaid(order.id);
       if (!paid) return { credited: false };
-      await repo.spendCoupon(order.id);
+      const couponPercentOff = await repo.spendCoupon(order.id);
       const user = { user: order.userId };
       const memo = { orderId: order.id, packageId: order.packageId };
       await books.move(
@@ -45,7 +45,8 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
           kind: 'recharge',
           memo: { ...memo, currency: order.currency, couponId: order.couponId, discountMinor: order.discountMinor },
         },
-        { from: { system: 'recharge_issuance' }, to: user, currency: 'JE', amount: order.diamonds, kind: 'recharge', memo },
+        // the buyer's records say a recharge was paid with the starter coupon
+        { from: { system: 'recharge_issuance' }, to: user, currency: 'JE', amount: order.diamonds, kind: 'recharge', memo: couponPercentOff === null ? memo : { ...memo, couponPercentOff } },
         ...(order.bonus > 0 ? [{ from: { system: 'bonus' as const }, to: user, currency: 'JE' as const, amount: order.bonus, kind: 'recharge_bonus', memo }] : []),
       );
       return { credited: true };

@@ -24,7 +24,8 @@ export function AccountMenu() {
         className="flex h-10 cursor-pointer items-center gap-2 rounded-full py-1 pr-2 pl-1 text-white transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white data-[state=open]:bg-white/15"
       >
         <Avatar name={user.userName} src={user.avatar} />
-        <span className="hidden max-w-32 truncate text-sm font-medium xl:inline">{user.userName}</span>
+        {/* the name only from 1536 px: at 1280 the links, the search box and the language leave it no room */}
+        <span className="hidden max-w-32 truncate text-sm font-medium 2xl:inline">{user.userName}</span>
         <ChevronDownIcon size={14} className="opacity-80" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
