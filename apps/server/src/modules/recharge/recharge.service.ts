@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Handle } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import { fingerprintOf, serverKey, type LedgerService } from '../ledger/ledger.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { rechargeRepository, type OrderRow, type PackageChange } from './recharge.repository.ts';
 
@@ -29,7 +29,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
 
   /** Credits a paid order once: its diamonds and bonus to the buyer, the money to the books. */
   async function credit(order: OrderRow): Promise<void> {
-    await deps.ledger.run(order.userId, `recharge-${order.id}`, fingerprintOf('recharge.credit', { orderId: order.id }), async (books) => {
+    await deps.ledger.run(order.userId, serverKey('recharge', order.id), fingerprintOf('recharge.credit', { orderId: order.id }), async (books) => {
       const repo = rechargeRepository(books.tx);
       const paid = await repo.markPaid(order.id);
       if (!paid) return { credited: false };
@@ -165,24 +165,30 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
 
     /**
      * A webhook delivery: verified by the provider, then the order it pays is credited once.
-     * Answers false for a bad signature (nothing credited); an unknown order is logged.
+     * Answers `refused` for a bad signature (nothing credited) and `failed` when crediting
+     * failed, so the provider delivers it again; an unknown order is logged.
      */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<'done' | 'refused' | 'failed'> {
       let event: ReturnType<PaymentProvider['paidEvent']>;
       try {
         event = deps.provider.paidEvent(rawBody, signature);
       } catch (err) {
         deps.log.warn({ err }, 'recharge webhook refused');
-        return false;
+        return 'refused';
       }
-      if (!event) return true;
+      if (!event) return 'done';
       const order = await orders.byId(event.orderId);
       if (!order || order.providerRef !== event.ref) {
         deps.log.warn({ orderId: event.orderId, ref: event.ref }, 'recharge webhook names no order of ours');
-        return true;
+        return 'done';
       }
-      await credit(order);
-      return true;
+      try {
+        await credit(order);
+      } catch (err) {
+        deps.log.error({ err, orderId: order.id }, 'recharge webhook: crediting failed');
+        return 'failed';
+      }
+      return 'done';
     },
   };
 }
