@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, EmptyInput } from '../call.ts';
 import { Balances, IdempotencyKey } from './ledger.ts';
-import { RechargePackage } from './recharge.ts';
+import { MIN_CHARGE_MINOR, RechargePackage } from './recharge.ts';
 
 /** The limits of the admin economy console (docs/economy.md, Admin console). */
 export const ECONOMY_ADMIN_LIMITS = {
@@ -9,6 +9,8 @@ export const ECONOMY_ADMIN_LIMITS = {
   maxAdjustment: 10_000_000,
   reasonMax: 200,
   maxPackageDiamonds: 1_000_000,
+  /** The lowest price of a package: the least a payment provider charges (US$0.50). */
+  minPackagePriceMinor: MIN_CHARGE_MINOR,
   /** The highest price of a package in the smallest unit of its currency (US$9,999.99). */
   maxPackagePriceMinor: 999_999,
 } as const;
@@ -73,7 +75,7 @@ export const economyAdminCalls = {
       packageId: z.string().min(1).max(40),
       diamonds: z.number().int().min(1).max(ECONOMY_ADMIN_LIMITS.maxPackageDiamonds),
       bonus: z.number().int().min(0).max(ECONOMY_ADMIN_LIMITS.maxPackageDiamonds),
-      priceMinor: z.number().int().min(1).max(ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor),
+      priceMinor: z.number().int().min(ECONOMY_ADMIN_LIMITS.minPackagePriceMinor).max(ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor),
       active: z.boolean(),
     }),
     output: z.array(AdminRechargePackage),

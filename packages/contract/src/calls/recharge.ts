@@ -11,9 +11,19 @@ export const RECHARGE_AGREEMENT_VERSION = '2026-11-24';
  */
 export const STARTER_COUPON = { percentOff: 30 } as const;
 
-/** The price of a package after the starter coupon, in the same smallest unit (the buyer's cents round in their favour). */
+/**
+ * The least a recharge may charge, in the smallest unit: Stripe's minimum charge (US$0.50).
+ * Packages cost at least this, and the starter coupon never lowers a price below it.
+ */
+export const MIN_CHARGE_MINOR = 50;
+
+/**
+ * The price of a package after the starter coupon, in the same smallest unit (the buyer's cents
+ * round in their favour), never below `MIN_CHARGE_MINOR` (nor above the package's own price), so
+ * no order is free.
+ */
 export function couponPrice(priceMinor: number): number {
-  return priceMinor - Math.ceil((priceMinor * STARTER_COUPON.percentOff) / 100);
+  return Math.max(priceMinor - Math.ceil((priceMinor * STARTER_COUPON.percentOff) / 100), Math.min(priceMinor, MIN_CHARGE_MINOR));
 }
 
 /** Where a person's starter coupon is: theirs to claim, claimed and unspent, spent, or not for them (they recharged). */

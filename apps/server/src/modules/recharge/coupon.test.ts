@@ -1,7 +1,7 @@
-import { calls, couponPrice, ErrorCode, RECHARGE_AGREEMENT_VERSION, STARTER_COUPON } from '@starlit/contract';
+import { calls, couponPrice, ErrorCode, MIN_CHARGE_MINOR, RECHARGE_AGREEMENT_VERSION, STARTER_COUPON } from '@starlit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rechargeOrders, starterCoupons } from '../../db/schema/index.ts';
+import { rechargeOrders, rechargePackages, starterCoupons } from '../../db/schema/index.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
@@ -83,6 +83,24 @@ describe('the starter coupon with the demo provider', () => {
     expect(racing.filter((r) => r.body.code === ErrorCode.COUPON_NOT_AVAILABLE)).toHaveLength(1);
     const orders = await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, second.userId));
     expect(orders).toHaveLength(1);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  it('never lowers a price below the least charge, and packages cost at least that', async () => {
+    const admin = await buildAdmin(t);
+    const save = (priceMinor: number) => t.call(calls.economyAdmin.savePackage, { packageId: 'p60', diamonds: 60, bonus: 0, priceMinor, active: true }, { as: admin });
+    expect((await save(MIN_CHARGE_MINOR - 1)).body.code).toBe(ErrorCode.VALIDATION);
+    expect((await save(MIN_CHARGE_MINOR)).body.code).toBe(0);
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    expect((await t.ok(c.create, buy('p60'), { as: user })).order).toMatchObject({ status: 'paid', priceMinor: MIN_CHARGE_MINOR, discountMinor: 0 });
+    // a package priced below the least before there was one is never free with the coupon
+    await t.starlit.database.db.update(rechargePackages).set({ priceMinor: 1 }).where(eq(rechargePackages.id, 'p60'));
+    const other = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: other });
+    expect((await t.ok(c.create, buy('p60'), { as: other })).order).toMatchObject({ status: 'paid', priceMinor: 1, discountMinor: 0 });
+    expect(await balance(t, other)).toBe(60);
+    expect((await save(99)).body.code).toBe(0);
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
