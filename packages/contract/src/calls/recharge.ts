@@ -65,7 +65,10 @@ export const RechargeOrder = z.object({
   priceMinor: z.number().int(),
   currency: z.string(),
   provider: PaymentProviderName,
-  /** The starter coupon spent on this order, and what it took off the package's price (`priceMinor` is what was paid). */
+  /**
+   * The starter coupon spent on this order (null once the order failed: its coupon is free again),
+   * and what it took off the package's price (`priceMinor` is what was, or is to be, paid).
+   */
   couponId: z.string().nullable(),
   discountMinor: z.number().int(),
   createdAt: z.string(),

@@ -156,4 +156,20 @@ describe('the starter coupon through Stripe Checkout', () => {
     const made = await t.ok(c.create, buy('p300'), { as: user });
     expect(made.order).toMatchObject({ status: 'pending', priceMinor: couponPrice(499) });
   });
+
+  it('answers a failed checkout again to its key, without the coupon it freed; a new key makes a new order', async () => {
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    const input = buy('p300');
+    stripe.failNext(3);
+    expect((await t.call(c.create, input, { as: user })).body.code).toBe(ErrorCode.RECHARGE_PROVIDER_FAILED);
+    // the retry of the same request is not a success: it is told the checkout failed
+    const again = await t.call(c.create, input, { as: user });
+    expect(again.body).toMatchObject({ code: ErrorCode.RECHARGE_PROVIDER_FAILED, data: null });
+    const [failed] = await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId));
+    expect(await t.ok(c.order, { orderId: failed.id }, { as: user })).toMatchObject({ status: 'failed', couponId: null });
+    const made = await t.ok(c.create, buy('p300'), { as: user });
+    expect(made.order).toMatchObject({ status: 'pending', couponId: expect.any(String) });
+    expect(made.checkoutUrl).toEqual(expect.any(String));
+  });
 });

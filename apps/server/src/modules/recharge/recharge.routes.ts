@@ -17,7 +17,8 @@ const presentOrder = (o: OrderRow): z.input<typeof RechargeOrder> => ({
   priceMinor: o.priceMinor,
   currency: o.currency,
   provider: o.provider as z.infer<typeof RechargeOrder>['provider'],
-  couponId: o.couponId,
+  // a failed order freed its coupon: it is no longer on the order
+  couponId: o.status === 'failed' ? null : o.couponId,
   discountMinor: o.discountMinor,
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,

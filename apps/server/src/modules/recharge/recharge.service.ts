@@ -94,10 +94,12 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       }
       const pack = await orders.onSaleById(input.packageId);
       if (!pack) throw new AppError(ErrorCode.RECHARGE_PACKAGE_NOT_FOUND);
-      // a double click or a retry of one purchase answers its first order
+      // a double click or a retry of one purchase answers its first order; a checkout that
+      // failed is answered as it was (as Stripe keeps a key's error): another try is another key
       const repeated = async () => {
         const first = await orders.byRequest(userId, input.requestKey);
         if (!first || first.packageId !== pack.id || (first.couponId !== null) !== input.useCoupon) throw new AppError(ErrorCode.LEDGER_KEY_REUSED);
+        if (first.status === 'failed') throw new AppError(ErrorCode.RECHARGE_PROVIDER_FAILED);
         return { order: first, checkoutUrl: first.status === 'pending' ? first.checkoutUrl : null };
       };
       if (await orders.byRequest(userId, input.requestKey)) return repeated();
