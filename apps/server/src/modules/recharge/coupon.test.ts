@@ -5,6 +5,7 @@ import { rechargeOrders, rechargePackages, starterCoupons } from '../../db/schem
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { CHECKOUT_LIFETIME_MINUTES } from './payment-provider.ts';
 import { STRIPE_WEBHOOK_PATH } from './recharge.routes.ts';
 
 const c = calls.recharge;
@@ -142,6 +143,63 @@ describe('the starter coupon through Stripe Checkout', () => {
     const delivery = stripe.event('checkout.session.completed', sessionId);
     await Promise.all([deliver(delivery), deliver(delivery)]);
     expect(await balance(t, user)).toBe(1090);
+    expect((await t.ok(c.coupon, {}, { as: user })).status).toBe('spent');
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  /** An order as if made `minutes` ago: older than the checkout lifetime, its coupon may move once Stripe has settled it. */
+  const age = (orderId: string, minutes: number) =>
+    t.starlit.database.db
+      .update(rechargeOrders)
+      .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(rechargeOrders.id, orderId));
+  const sessionOf = async (orderId: string) => (await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId)))[0].providerRef as string;
+
+  it('makes Checkout Sessions that expire after the checkout lifetime', async () => {
+    const user = await buildUser(t);
+    const made = await t.ok(c.create, buy('p300', false), { as: user });
+    const session = stripe.sessions.get(await sessionOf(made.order.orderId));
+    expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeGreaterThanOrEqual(CHECKOUT_LIFETIME_MINUTES * 60);
+    expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeLessThanOrEqual(CHECKOUT_LIFETIME_MINUTES * 60 + 5);
+  });
+
+  it('credits a stale order paid at Stripe before its coupon could move: one discounted recharge', async () => {
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    const first = await t.ok(c.create, buy('p980'), { as: user });
+    const sessionId = await sessionOf(first.order.orderId);
+    // paid at Stripe; the webhook is late
+    stripe.pay(sessionId);
+    // a day and more: stale however long a checkout lives
+    await age(first.order.orderId, 25 * 60);
+    expect((await t.call(c.create, buy('p300'), { as: user })).body.code).toBe(ErrorCode.COUPON_NOT_AVAILABLE);
+    expect(await t.ok(c.order, { orderId: first.order.orderId }, { as: user })).toMatchObject({ status: 'paid', couponId: expect.any(String) });
+    expect((await t.ok(c.coupon, {}, { as: user })).status).toBe('spent');
+    expect((await deliver(stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect(await balance(t, user)).toBe(1090);
+    const orders = await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId));
+    expect(orders.filter((o) => o.status === 'paid' && o.discountMinor > 0)).toHaveLength(1);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  it('expires a stale unpaid checkout at Stripe and marks it failed before its coupon moves', async () => {
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    const first = await t.ok(c.create, buy('p980'), { as: user });
+    const oldSession = await sessionOf(first.order.orderId);
+    // not yet stale: the buyer may be paying it now
+    expect((await t.call(c.create, buy('p300'), { as: user })).body.code).toBe(ErrorCode.COUPON_NOT_AVAILABLE);
+    expect(stripe.sessions.get(oldSession)?.status).toBe('open');
+    await age(first.order.orderId, CHECKOUT_LIFETIME_MINUTES + 1);
+    const second = await t.ok(c.create, buy('p300'), { as: user });
+    expect(second.order).toMatchObject({ status: 'pending', couponId: expect.any(String), priceMinor: couponPrice(499) });
+    expect(stripe.sessions.get(oldSession)?.status).toBe('expired');
+    expect(() => stripe.pay(oldSession)).toThrow();
+    expect(await t.ok(c.order, { orderId: first.order.orderId }, { as: user })).toMatchObject({ status: 'failed', couponId: null });
+    const newSession = await sessionOf(second.order.orderId);
+    stripe.pay(newSession);
+    expect((await deliver(stripe.event('checkout.session.completed', newSession))).statusCode).toBe(200);
+    expect(await balance(t, user)).toBe(330);
     expect((await t.ok(c.coupon, {}, { as: user })).status).toBe('spent');
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });

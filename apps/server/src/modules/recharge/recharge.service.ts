@@ -5,7 +5,7 @@ import type { Db, Handle } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { fingerprintOf, serverKey, type LedgerService } from '../ledger/ledger.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { CHECKOUT_LIFETIME_MINUTES, type PaymentProvider } from './payment-provider.ts';
 import { rechargeRepository, type OrderRow, type PackageChange } from './recharge.repository.ts';
 
 /** The age from which a person may pay (SPEC §2: recharge is not for minors). */
@@ -50,6 +50,29 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       );
       return { credited: true };
     });
+  }
+
+  /**
+   * Settles an order still pending after the checkout lifetime, whose coupon a new order asks
+   * for: the provider says whether it was paid (then it is credited and spends the coupon) or
+   * ends it for good (then it is marked failed and frees the coupon). An order the buyer may
+   * still be paying, or one another provider took, is left alone: its coupon stays on it.
+   */
+  async function settleStale(orderId: string): Promise<void> {
+    const held = await orders.byId(orderId);
+    if (held?.status !== 'pending' || held.createdAt.getTime() > Date.now() - CHECKOUT_LIFETIME_MINUTES * 60_000) return;
+    // no checkout was recorded: the buyer was never given one to pay
+    if (!held.providerRef) return orders.markFailed(held.id);
+    if (held.provider !== deps.provider.name) return;
+    let state: Awaited<ReturnType<PaymentProvider['close']>>;
+    try {
+      state = await deps.provider.close(held.providerRef);
+    } catch (err) {
+      deps.log.warn({ err, orderId }, 'recharge: could not settle a stale checkout');
+      throw new AppError(ErrorCode.RECHARGE_PROVIDER_FAILED);
+    }
+    if (state === 'paid') await credit(held);
+    else if (state === 'closed') await orders.markFailed(held.id);
   }
 
   /** Where a person's starter coupon is (docs/economy.md, Starter coupon). */
@@ -103,7 +126,12 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
         return { order: first, checkoutUrl: first.status === 'pending' ? first.checkoutUrl : null };
       };
       if (await orders.byRequest(userId, input.requestKey)) return repeated();
-      const coupon = input.useCoupon ? await orders.coupon(userId) : null;
+      let coupon = input.useCoupon ? await orders.coupon(userId) : null;
+      // a coupon on an order gone stale moves only once the provider has settled that order
+      if (coupon?.orderId && !coupon.spentAt) {
+        await settleStale(coupon.orderId);
+        coupon = await orders.coupon(userId);
+      }
       if (input.useCoupon && (!coupon || coupon.spentAt)) throw new AppError(ErrorCode.COUPON_NOT_AVAILABLE);
       const priceMinor = coupon ? couponPrice(pack.priceMinor) : pack.priceMinor;
       // the order and its hold on the coupon are one: an order that cannot have the coupon is not made
