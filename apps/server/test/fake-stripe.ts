@@ -1,5 +1,6 @@
 // A stand-in for Stripe's API on a local port, speaking its protocol for the calls Starlit makes:
-// form-encoded POST /v1/checkout/sessions (with Idempotency-Key), GET /v1/checkout/sessions/:id,
+// form-encoded POST /v1/checkout/sessions (with Idempotency-Key; `expires_at` 30 min–24 h ahead),
+// GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire (open sessions only),
 // Bearer secret keys, Stripe's error shape. `pay` plays the buyer finishing the checkout;
 // `event` builds the webhook body Stripe would send, signed by the stripe library's own helper.
 import http from 'node:http';
@@ -14,7 +15,7 @@ interface Session {
   id: string;
   object: 'checkout.session';
   mode: 'payment';
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   client_reference_id: string | null;
   metadata: Record<string, string>;
@@ -24,6 +25,7 @@ interface Session {
   cancel_url: string;
   url: string;
   created: number;
+  expires_at: number;
   livemode: false;
 }
 
@@ -63,6 +65,11 @@ export async function startFakeStripe() {
         if (form.get('mode') !== 'payment' || !currency || !Number.isInteger(unitAmount) || !form.get('success_url')) {
           return stripeError(res, 400, 'invalid_request_error', 'Missing required param');
         }
+        const created = Math.floor(Date.now() / 1000);
+        const expiresAt = form.has('expires_at') ? Number(form.get('expires_at')) : created + 86_400;
+        if (!Number.isInteger(expiresAt) || expiresAt < created + 1_800 || expiresAt > created + 86_400) {
+          return stripeError(res, 400, 'invalid_request_error', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+        }
         const id = `cs_test_${randomBytes(12).toString('hex')}`;
         const metadata: Record<string, string> = {};
         for (const [name, value] of form) {
@@ -82,11 +89,22 @@ export async function startFakeStripe() {
           success_url: form.get('success_url') as string,
           cancel_url: form.get('cancel_url') as string,
           url: `https://checkout.stripe.com/c/pay/${id}`,
-          created: Math.floor(Date.now() / 1000),
+          created,
+          expires_at: expiresAt,
           livemode: false,
         };
         sessions.set(id, session);
         if (key) byIdempotencyKey.set(key, id);
+        return reply(session);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/?]+)\/expire$/.exec(req.url ?? '');
+      if (req.method === 'POST' && expire) {
+        const session = sessions.get(expire[1]);
+        if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`);
+        if (session.status !== 'open') {
+          return stripeError(res, 400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`);
+        }
+        session.status = 'expired';
         return reply(session);
       }
       const get = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
@@ -108,10 +126,11 @@ export async function startFakeStripe() {
     failNext(n: number) {
       failures = n;
     },
-    /** The buyer completes the checkout. */
+    /** The buyer completes the checkout (only an open one can be). */
     pay(id: string) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no session ${id}`);
+      if (session.status !== 'open') throw new Error(`session ${id} is ${session.status}`);
       session.status = 'complete';
       session.payment_status = 'paid';
     },

@@ -3,7 +3,7 @@ import { defineCall, EmptyInput } from '../call.ts';
 import { SkillKey } from './agents.ts';
 import { GiftKey, GiftPriceKind } from './gifts.ts';
 import { Balances, IdempotencyKey } from './ledger.ts';
-import { RechargePackage } from './recharge.ts';
+import { MIN_CHARGE_MINOR, RechargePackage } from './recharge.ts';
 
 /** The limits of the admin economy console (docs/economy.md, Admin console). */
 export const ECONOMY_ADMIN_LIMITS = {
@@ -11,6 +11,8 @@ export const ECONOMY_ADMIN_LIMITS = {
   maxAdjustment: 10_000_000,
   reasonMax: 200,
   maxPackageDiamonds: 1_000_000,
+  /** The lowest price of a package: the least a payment provider charges (US$0.50). */
+  minPackagePriceMinor: MIN_CHARGE_MINOR,
   /** The highest price of a package in the smallest unit of its currency (US$9,999.99). */
   maxPackagePriceMinor: 999_999,
   /** The highest price of a skill, a voice or a gift, in diamonds or points. */
@@ -99,7 +101,7 @@ export const economyAdminCalls = {
       packageId: z.string().min(1).max(40),
       diamonds: z.number().int().min(1).max(ECONOMY_ADMIN_LIMITS.maxPackageDiamonds),
       bonus: z.number().int().min(0).max(ECONOMY_ADMIN_LIMITS.maxPackageDiamonds),
-      priceMinor: z.number().int().min(1).max(ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor),
+      priceMinor: z.number().int().min(ECONOMY_ADMIN_LIMITS.minPackagePriceMinor).max(ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor),
       active: z.boolean(),
     }),
     output: z.array(AdminRechargePackage),

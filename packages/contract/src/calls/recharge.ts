@@ -11,9 +11,19 @@ export const RECHARGE_AGREEMENT_VERSION = '2026-11-24';
  */
 export const STARTER_COUPON = { percentOff: 30 } as const;
 
-/** The price of a package after the starter coupon, in the same smallest unit (the buyer's cents round in their favour). */
+/**
+ * The least a recharge may charge, in the smallest unit: Stripe's minimum charge (US$0.50).
+ * Packages cost at least this, and the starter coupon never lowers a price below it.
+ */
+export const MIN_CHARGE_MINOR = 50;
+
+/**
+ * The price of a package after the starter coupon, in the same smallest unit (the buyer's cents
+ * round in their favour), never below `MIN_CHARGE_MINOR` (nor above the package's own price), so
+ * no order is free.
+ */
 export function couponPrice(priceMinor: number): number {
-  return priceMinor - Math.ceil((priceMinor * STARTER_COUPON.percentOff) / 100);
+  return Math.max(priceMinor - Math.ceil((priceMinor * STARTER_COUPON.percentOff) / 100), Math.min(priceMinor, MIN_CHARGE_MINOR));
 }
 
 /** Where a person's starter coupon is: theirs to claim, claimed and unspent, spent, or not for them (they recharged). */
@@ -55,7 +65,10 @@ export const RechargeOrder = z.object({
   priceMinor: z.number().int(),
   currency: z.string(),
   provider: PaymentProviderName,
-  /** The starter coupon spent on this order, and what it took off the package's price (`priceMinor` is what was paid). */
+  /**
+   * The starter coupon spent on this order (null once the order failed: its coupon is free again),
+   * and what it took off the package's price (`priceMinor` is what was, or is to be, paid).
+   */
   couponId: z.string().nullable(),
   discountMinor: z.number().int(),
   createdAt: z.string(),

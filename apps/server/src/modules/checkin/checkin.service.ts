@@ -2,7 +2,7 @@ import { checkinPoints, ErrorCode } from '@starlit/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dayUtc8 } from '../gifts/gifts.service.ts';
-import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import { fingerprintOf, serverKey, type LedgerService } from '../ledger/ledger.service.ts';
 import { checkinRepository } from './checkin.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -11,7 +11,7 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY
 /**
  * The daily check-in (docs/economy.md, Points): once per UTC+8 day a person earns points (MSS)
  * from the system's `bonus` account, more for each consecutive day up to a week. The day's
- * ledger key (`checkin-<day>`) and the table's primary key both make a second one impossible,
+ * ledger key (`checkin:<day>`) and the table's primary key both make a second one impossible,
  * even two at once.
  */
 export function checkinService(deps: { db: Db; ledger: LedgerService }) {
@@ -28,7 +28,7 @@ export function checkinService(deps: { db: Db; ledger: LedgerService }) {
 
     async checkin(userId: string, now = new Date()) {
       const day = dayUtc8(now);
-      const { replayed } = await deps.ledger.run(userId, `checkin-${day}`, fingerprintOf('checkin', { day }), async (books) => {
+      const { replayed } = await deps.ledger.run(userId, serverKey('checkin', day), fingerprintOf('checkin', { day }), async (books) => {
         const repo = checkinRepository(books.tx);
         const last = await repo.latest(userId, day);
         if (last?.day === day) throw new AppError(ErrorCode.CHECKIN_DONE);

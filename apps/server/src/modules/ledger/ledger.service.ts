@@ -12,6 +12,15 @@ export function fingerprintOf(operation: string, input: unknown): string {
     .digest('hex');
 }
 
+/**
+ * The idempotency key of a request the server makes for itself (a recharge's credit, a
+ * check-in, a redeem): `scope:id`. The colon is outside the contract's `IdempotencyKey`, so a
+ * client cannot send such a key first and have the server's request refused as a reuse.
+ */
+export function serverKey(scope: string, id: string): string {
+  return `${scope}:${id}`;
+}
+
 /** The request a movement belongs to: its id and the next leg's position in it. */
 interface RequestScope {
   id: string;

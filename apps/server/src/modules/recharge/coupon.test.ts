@@ -1,10 +1,11 @@
-import { calls, couponPrice, ErrorCode, RECHARGE_AGREEMENT_VERSION, STARTER_COUPON } from '@starlit/contract';
+import { calls, couponPrice, ErrorCode, MIN_CHARGE_MINOR, RECHARGE_AGREEMENT_VERSION, STARTER_COUPON } from '@starlit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rechargeOrders, starterCoupons } from '../../db/schema/index.ts';
+import { rechargeOrders, rechargePackages, starterCoupons } from '../../db/schema/index.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { CHECKOUT_LIFETIME_MINUTES } from './payment-provider.ts';
 import { STRIPE_WEBHOOK_PATH } from './recharge.routes.ts';
 
 const c = calls.recharge;
@@ -89,6 +90,24 @@ describe('the starter coupon with the demo provider', () => {
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
+  it('never lowers a price below the least charge, and packages cost at least that', async () => {
+    const admin = await buildAdmin(t);
+    const save = (priceMinor: number) => t.call(calls.economyAdmin.savePackage, { packageId: 'p60', diamonds: 60, bonus: 0, priceMinor, active: true }, { as: admin });
+    expect((await save(MIN_CHARGE_MINOR - 1)).body.code).toBe(ErrorCode.VALIDATION);
+    expect((await save(MIN_CHARGE_MINOR)).body.code).toBe(0);
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    expect((await t.ok(c.create, buy('p60'), { as: user })).order).toMatchObject({ status: 'paid', priceMinor: MIN_CHARGE_MINOR, discountMinor: 0 });
+    // a package priced below the least before there was one is never free with the coupon
+    await t.starlit.database.db.update(rechargePackages).set({ priceMinor: 1 }).where(eq(rechargePackages.id, 'p60'));
+    const other = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: other });
+    expect((await t.ok(c.create, buy('p60'), { as: other })).order).toMatchObject({ status: 'paid', priceMinor: 1, discountMinor: 0 });
+    expect(await balance(t, other)).toBe(60);
+    expect((await save(99)).body.code).toBe(0);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
   it('is not for someone who has recharged already', async () => {
     const user = await buildUser(t);
     await t.ok(c.create, buy('p60', false), { as: user });
@@ -131,6 +150,63 @@ describe('the starter coupon through Stripe Checkout', () => {
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
+  /** An order as if made `minutes` ago: older than the checkout lifetime, its coupon may move once Stripe has settled it. */
+  const age = (orderId: string, minutes: number) =>
+    t.starlit.database.db
+      .update(rechargeOrders)
+      .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(rechargeOrders.id, orderId));
+  const sessionOf = async (orderId: string) => (await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId)))[0].providerRef as string;
+
+  it('makes Checkout Sessions that expire after the checkout lifetime', async () => {
+    const user = await buildUser(t);
+    const made = await t.ok(c.create, buy('p300', false), { as: user });
+    const session = stripe.sessions.get(await sessionOf(made.order.orderId));
+    expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeGreaterThanOrEqual(CHECKOUT_LIFETIME_MINUTES * 60);
+    expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeLessThanOrEqual(CHECKOUT_LIFETIME_MINUTES * 60 + 5);
+  });
+
+  it('credits a stale order paid at Stripe before its coupon could move: one discounted recharge', async () => {
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    const first = await t.ok(c.create, buy('p980'), { as: user });
+    const sessionId = await sessionOf(first.order.orderId);
+    // paid at Stripe; the webhook is late
+    stripe.pay(sessionId);
+    // a day and more: stale however long a checkout lives
+    await age(first.order.orderId, 25 * 60);
+    expect((await t.call(c.create, buy('p300'), { as: user })).body.code).toBe(ErrorCode.COUPON_NOT_AVAILABLE);
+    expect(await t.ok(c.order, { orderId: first.order.orderId }, { as: user })).toMatchObject({ status: 'paid', couponId: expect.any(String) });
+    expect((await t.ok(c.coupon, {}, { as: user })).status).toBe('spent');
+    expect((await deliver(stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect(await balance(t, user)).toBe(1090);
+    const orders = await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId));
+    expect(orders.filter((o) => o.status === 'paid' && o.discountMinor > 0)).toHaveLength(1);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  it('expires a stale unpaid checkout at Stripe and marks it failed before its coupon moves', async () => {
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    const first = await t.ok(c.create, buy('p980'), { as: user });
+    const oldSession = await sessionOf(first.order.orderId);
+    // not yet stale: the buyer may be paying it now
+    expect((await t.call(c.create, buy('p300'), { as: user })).body.code).toBe(ErrorCode.COUPON_NOT_AVAILABLE);
+    expect(stripe.sessions.get(oldSession)?.status).toBe('open');
+    await age(first.order.orderId, CHECKOUT_LIFETIME_MINUTES + 1);
+    const second = await t.ok(c.create, buy('p300'), { as: user });
+    expect(second.order).toMatchObject({ status: 'pending', couponId: expect.any(String), priceMinor: couponPrice(499) });
+    expect(stripe.sessions.get(oldSession)?.status).toBe('expired');
+    expect(() => stripe.pay(oldSession)).toThrow();
+    expect(await t.ok(c.order, { orderId: first.order.orderId }, { as: user })).toMatchObject({ status: 'failed', couponId: null });
+    const newSession = await sessionOf(second.order.orderId);
+    stripe.pay(newSession);
+    expect((await deliver(stripe.event('checkout.session.completed', newSession))).statusCode).toBe(200);
+    expect(await balance(t, user)).toBe(330);
+    expect((await t.ok(c.coupon, {}, { as: user })).status).toBe('spent');
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
   it('frees the coupon of an order whose checkout could not start', async () => {
     const user = await buildUser(t);
     await t.ok(c.claimCoupon, {}, { as: user });
@@ -140,5 +216,21 @@ describe('the starter coupon through Stripe Checkout', () => {
     expect(coupon.orderId).toBeNull();
     const made = await t.ok(c.create, buy('p300'), { as: user });
     expect(made.order).toMatchObject({ status: 'pending', priceMinor: couponPrice(499) });
+  });
+
+  it('answers a failed checkout again to its key, without the coupon it freed; a new key makes a new order', async () => {
+    const user = await buildUser(t);
+    await t.ok(c.claimCoupon, {}, { as: user });
+    const input = buy('p300');
+    stripe.failNext(3);
+    expect((await t.call(c.create, input, { as: user })).body.code).toBe(ErrorCode.RECHARGE_PROVIDER_FAILED);
+    // the retry of the same request is not a success: it is told the checkout failed
+    const again = await t.call(c.create, input, { as: user });
+    expect(again.body).toMatchObject({ code: ErrorCode.RECHARGE_PROVIDER_FAILED, data: null });
+    const [failed] = await t.starlit.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId));
+    expect(await t.ok(c.order, { orderId: failed.id }, { as: user })).toMatchObject({ status: 'failed', couponId: null });
+    const made = await t.ok(c.create, buy('p300'), { as: user });
+    expect(made.order).toMatchObject({ status: 'pending', couponId: expect.any(String) });
+    expect(made.checkoutUrl).toEqual(expect.any(String));
   });
 });

@@ -1,3 +1,10 @@
+/**
+ * How long a checkout can be paid: Stripe Checkout Sessions are made to expire after this
+ * (Stripe allows 30 minutes to 24 hours). A starter coupon on an order still pending after it
+ * may move to a new order, once the provider has settled the old one (`close`).
+ */
+export const CHECKOUT_LIFETIME_MINUTES = 60;
+
 /** What a provider needs to take the money of one order. */
 export interface CheckoutRequest {
   orderId: string;
@@ -29,6 +36,12 @@ export interface PaymentProvider {
   /** Whether the checkout `ref` is paid, asked when the buyer returns before the webhook. */
   isPaid(ref: string): Promise<boolean>;
   /**
+   * Settles the checkout `ref` for good: `paid` when it was paid, `closed` when it can no longer
+   * be paid (it is ended now if it was still open), `open` when a payment is still on its way
+   * (a delayed method). Throws when the provider cannot be asked.
+   */
+  close(ref: string): Promise<'paid' | 'closed' | 'open'>;
+  /**
    * A webhook delivery, verified: the order it pays, or null for an event that pays nothing.
    * Throws when the signature is wrong: such a body credits nothing.
    */
@@ -45,6 +58,9 @@ export function demoProvider(): PaymentProvider {
     },
     async isPaid() {
       return true;
+    },
+    async close() {
+      return 'paid';
     },
     paidEvent() {
       throw new Error('the demo provider sends no webhooks');

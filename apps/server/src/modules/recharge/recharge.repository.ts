@@ -6,8 +6,6 @@ export type PackageRow = typeof rechargePackages.$inferSelect;
 export type OrderRow = typeof rechargeOrders.$inferSelect;
 export type CouponRow = typeof starterCoupons.$inferSelect;
 
-/** How long a Stripe Checkout Session can be paid (Stripe's default expiry): a coupon on an older unpaid order is free again. */
-const CHECKOUT_LIFETIME = sql`interval '24 hours'`;
 export type PackageChange = Pick<typeof rechargePackages.$inferInsert, 'diamonds' | 'bonus' | 'priceMinor' | 'active'>;
 
 /** The SQL over recharge packages and orders. */
@@ -64,16 +62,20 @@ export function rechargeRepository(db: Handle) {
       return rows.length > 0;
     },
 
-    /** Marks a pending order failed and frees the coupon it was to spend. */
+    /** Marks a pending order failed and frees the coupon it was to spend, in one step; a paid order stays paid. */
     async markFailed(id: string): Promise<void> {
-      await db
-        .update(rechargeOrders)
-        .set({ status: 'failed' })
-        .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, 'pending')));
-      await db
-        .update(starterCoupons)
-        .set({ orderId: null })
-        .where(and(eq(starterCoupons.orderId, id), isNull(starterCoupons.spentAt)));
+      await db.transaction(async (tx) => {
+        const failed = await tx
+          .update(rechargeOrders)
+          .set({ status: 'failed' })
+          .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, 'pending')))
+          .returning({ id: rechargeOrders.id });
+        if (failed.length === 0) return;
+        await tx
+          .update(starterCoupons)
+          .set({ orderId: null })
+          .where(and(eq(starterCoupons.orderId, id), isNull(starterCoupons.spentAt)));
+      });
     },
 
     async hasPaidOrder(userId: string): Promise<boolean> {
@@ -97,9 +99,10 @@ export function rechargeRepository(db: Handle) {
     },
 
     /**
-     * Puts an unspent coupon on an order. It may move from an order that failed or whose
-     * checkout can no longer be paid, never from one that could still be paid. The row's lock
-     * makes two orders racing for one coupon get it once; false for the loser.
+     * Puts an unspent coupon on an order. It may move from an order that failed, never from one
+     * still pending (the service settles a stale one with the provider first, marking it failed
+     * or crediting it). The row's lock makes two orders racing for one coupon get it once; false
+     * for the loser.
      */
     async reserveCoupon(couponId: string, orderId: string): Promise<boolean> {
       const rows = await db
@@ -109,7 +112,7 @@ export function rechargeRepository(db: Handle) {
           and(
             eq(starterCoupons.id, couponId),
             isNull(starterCoupons.spentAt),
-            sql`(${starterCoupons.orderId} is null or ${starterCoupons.orderId} in (select ${rechargeOrders.id} from ${rechargeOrders} where ${rechargeOrders.status} = 'failed' or (${rechargeOrders.status} = 'pending' and ${rechargeOrders.createdAt} < now() - ${CHECKOUT_LIFETIME})))`,
+            sql`(${starterCoupons.orderId} is null or ${starterCoupons.orderId} in (select ${rechargeOrders.id} from ${rechargeOrders} where ${rechargeOrders.status} = 'failed'))`,
           ),
         )
         .returning({ id: starterCoupons.id });

@@ -17,7 +17,8 @@ const presentOrder = (o: OrderRow): z.input<typeof RechargeOrder> => ({
   priceMinor: o.priceMinor,
   currency: o.currency,
   provider: o.provider as z.infer<typeof RechargeOrder>['provider'],
-  couponId: o.couponId,
+  // a failed order freed its coupon: it is no longer on the order
+  couponId: o.status === 'failed' ? null : o.couponId,
   discountMinor: o.discountMinor,
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
@@ -47,8 +48,9 @@ export async function rechargeRoutes(app: FastifyInstance, deps: { recharge: Rec
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
       const signature = req.headers['stripe-signature'];
-      const accepted = await recharge.webhook(req.body as Buffer, Array.isArray(signature) ? signature[0] : signature);
-      return reply.status(accepted ? 200 : 400).send({ received: accepted });
+      const outcome = await recharge.webhook(req.body as Buffer, Array.isArray(signature) ? signature[0] : signature);
+      // anything but 2xx makes Stripe deliver the event again, which a failed credit needs
+      return reply.status({ done: 200, refused: 400, failed: 500 }[outcome]).send({ received: outcome === 'done' });
     });
   });
 }

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Handle } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { fingerprintOf, serverKey, type LedgerService } from '../ledger/ledger.service.ts';
+import { CHECKOUT_LIFETIME_MINUTES, type PaymentProvider } from './payment-provider.ts';
 import { rechargeRepository, type OrderRow, type PackageChange } from './recharge.repository.ts';
 
 /** The age from which a person may pay (SPEC §2: recharge is not for minors). */
@@ -29,7 +29,7 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
 
   /** Credits a paid order once: its diamonds and bonus to the buyer, the money to the books. */
   async function credit(order: OrderRow): Promise<void> {
-    await deps.ledger.run(order.userId, `recharge-${order.id}`, fingerprintOf('recharge.credit', { orderId: order.id }), async (books) => {
+    await deps.ledger.run(order.userId, serverKey('recharge', order.id), fingerprintOf('recharge.credit', { orderId: order.id }), async (books) => {
       const repo = rechargeRepository(books.tx);
       const paid = await repo.markPaid(order.id);
       if (!paid) return { credited: false };
@@ -51,6 +51,29 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       );
       return { credited: true };
     });
+  }
+
+  /**
+   * Settles an order still pending after the checkout lifetime, whose coupon a new order asks
+   * for: the provider says whether it was paid (then it is credited and spends the coupon) or
+   * ends it for good (then it is marked failed and frees the coupon). An order the buyer may
+   * still be paying, or one another provider took, is left alone: its coupon stays on it.
+   */
+  async function settleStale(orderId: string): Promise<void> {
+    const held = await orders.byId(orderId);
+    if (held?.status !== 'pending' || held.createdAt.getTime() > Date.now() - CHECKOUT_LIFETIME_MINUTES * 60_000) return;
+    // no checkout was recorded: the buyer was never given one to pay
+    if (!held.providerRef) return orders.markFailed(held.id);
+    if (held.provider !== deps.provider.name) return;
+    let state: Awaited<ReturnType<PaymentProvider['close']>>;
+    try {
+      state = await deps.provider.close(held.providerRef);
+    } catch (err) {
+      deps.log.warn({ err, orderId }, 'recharge: could not settle a stale checkout');
+      throw new AppError(ErrorCode.RECHARGE_PROVIDER_FAILED);
+    }
+    if (state === 'paid') await credit(held);
+    else if (state === 'closed') await orders.markFailed(held.id);
   }
 
   /** Where a person's starter coupon is (docs/economy.md, Starter coupon). */
@@ -95,14 +118,21 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
       }
       const pack = await orders.onSaleById(input.packageId);
       if (!pack) throw new AppError(ErrorCode.RECHARGE_PACKAGE_NOT_FOUND);
-      // a double click or a retry of one purchase answers its first order
+      // a double click or a retry of one purchase answers its first order; a checkout that
+      // failed is answered as it was (as Stripe keeps a key's error): another try is another key
       const repeated = async () => {
         const first = await orders.byRequest(userId, input.requestKey);
         if (!first || first.packageId !== pack.id || (first.couponId !== null) !== input.useCoupon) throw new AppError(ErrorCode.LEDGER_KEY_REUSED);
+        if (first.status === 'failed') throw new AppError(ErrorCode.RECHARGE_PROVIDER_FAILED);
         return { order: first, checkoutUrl: first.status === 'pending' ? first.checkoutUrl : null };
       };
       if (await orders.byRequest(userId, input.requestKey)) return repeated();
-      const coupon = input.useCoupon ? await orders.coupon(userId) : null;
+      let coupon = input.useCoupon ? await orders.coupon(userId) : null;
+      // a coupon on an order gone stale moves only once the provider has settled that order
+      if (coupon?.orderId && !coupon.spentAt) {
+        await settleStale(coupon.orderId);
+        coupon = await orders.coupon(userId);
+      }
       if (input.useCoupon && (!coupon || coupon.spentAt)) throw new AppError(ErrorCode.COUPON_NOT_AVAILABLE);
       const priceMinor = coupon ? couponPrice(pack.priceMinor) : pack.priceMinor;
       // the order and its hold on the coupon are one: an order that cannot have the coupon is not made
@@ -166,24 +196,30 @@ export function rechargeService(deps: { db: Db; provider: PaymentProvider; ledge
 
     /**
      * A webhook delivery: verified by the provider, then the order it pays is credited once.
-     * Answers false for a bad signature (nothing credited); an unknown order is logged.
+     * Answers `refused` for a bad signature (nothing credited) and `failed` when crediting
+     * failed, so the provider delivers it again; an unknown order is logged.
      */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<'done' | 'refused' | 'failed'> {
       let event: ReturnType<PaymentProvider['paidEvent']>;
       try {
         event = deps.provider.paidEvent(rawBody, signature);
       } catch (err) {
         deps.log.warn({ err }, 'recharge webhook refused');
-        return false;
+        return 'refused';
       }
-      if (!event) return true;
+      if (!event) return 'done';
       const order = await orders.byId(event.orderId);
       if (!order || order.providerRef !== event.ref) {
         deps.log.warn({ orderId: event.orderId, ref: event.ref }, 'recharge webhook names no order of ours');
-        return true;
+        return 'done';
       }
-      await credit(order);
-      return true;
+      try {
+        await credit(order);
+      } catch (err) {
+        deps.log.error({ err, orderId: order.id }, 'recharge webhook: crediting failed');
+        return 'failed';
+      }
+      return 'done';
     },
   };
 }

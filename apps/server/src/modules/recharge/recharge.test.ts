@@ -1,7 +1,7 @@
 import { calls, ErrorCode, RECHARGE_AGREEMENT_VERSION } from '@starlit/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rechargeOrders, users } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ledgerRequests, rechargeOrders, users } from '../../db/schema/index.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
@@ -153,6 +153,14 @@ describe('recharge through Stripe Checkout (a local server speaking Stripe’s A
     expect(await t.ok(c.order, { orderId: made.order.orderId }, { as: user })).toMatchObject({ status: 'paid' });
     expect((await deliver(stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(200);
     expect(await balance(t, user)).toBe(330);
+    // an order credited before server keys had their own space (`recharge-<order>`) stays credited once
+    await t.starlit.database.db
+      .update(ledgerRequests)
+      .set({ key: `recharge-${made.order.orderId}` })
+      .where(and(eq(ledgerRequests.userId, user.userId), eq(ledgerRequests.key, `recharge:${made.order.orderId}`)));
+    expect((await deliver(stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect(await balance(t, user)).toBe(330);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
   it('refuses a body with a bad signature and credits nothing; an unpaid completion pays nothing', async () => {
@@ -165,6 +173,24 @@ describe('recharge through Stripe Checkout (a local server speaking Stripe’s A
     expect((await deliver({ payload: honest.payload.replace('"paid"', '"unpaid"'), signature: honest.signature })).statusCode).toBe(400);
     expect((await deliver({ payload: honest.payload, signature: '' })).statusCode).toBe(400);
     expect(await balance(t, user)).toBe(0);
+  });
+
+  it('credits a paid order whose old server-made key a client took first, and has Stripe retry a credit that failed', async () => {
+    const user = await buildUser(t);
+    const { made, sessionId } = await start(user);
+    await t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency: 'JE', amount: 1, kind: 'bonus' }));
+    // a client's own request under the key the server once made for this order
+    expect((await t.call(calls.exchange.exchange, { target: 'CAC', diamonds: 1, key: `recharge-${made.order.orderId}` }, { as: user })).body.code).toBe(0);
+    stripe.pay(sessionId);
+    const delivery = stripe.event('checkout.session.completed', sessionId);
+    // crediting that fails answers non-2xx, so Stripe delivers again
+    const run = vi.spyOn(t.starlit.services.ledger, 'run').mockRejectedValueOnce(new Error('the database went away'));
+    expect((await deliver(delivery)).statusCode).toBe(500);
+    run.mockRestore();
+    expect(await t.ok(c.order, { orderId: made.order.orderId }, { as: user })).toMatchObject({ status: 'paid' });
+    expect((await deliver(delivery)).statusCode).toBe(200);
+    expect(await balance(t, user)).toBe(330);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
   it('marks the order failed and says so when Stripe cannot start the checkout', async () => {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider } from './payment-provider.ts';
+import { CHECKOUT_LIFETIME_MINUTES, type PaymentProvider } from './payment-provider.ts';
 
 /** Events that say a Checkout Session's money arrived (card at once, or a delayed method later). */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -28,6 +28,8 @@ export function stripeProvider(options: { secretKey: string; webhookSecret: stri
           line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.priceMinor, product_data: { name: request.description } } }],
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
+          // a set lifetime, the one after which the order's coupon may move (payment-provider.ts)
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_MINUTES * 60,
         },
         { idempotencyKey: `checkout-${request.orderId}` },
       );
@@ -36,6 +38,19 @@ export function stripeProvider(options: { secretKey: string; webhookSecret: stri
     async isPaid(ref) {
       const session = await stripe.checkout.sessions.retrieve(ref);
       return session.payment_status === 'paid';
+    },
+    async close(ref) {
+      // expiring is Stripe's own guarantee that an open session is never paid; it refuses a
+      // session no longer open (completed, or expired already), which is then read
+      try {
+        await stripe.checkout.sessions.expire(ref);
+        return 'closed';
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+      const session = await stripe.checkout.sessions.retrieve(ref);
+      if (session.payment_status === 'paid') return 'paid';
+      return session.status === 'expired' ? 'closed' : 'open';
     },
     paidEvent(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);

@@ -3,7 +3,7 @@ import { ErrorCode, REDEEM_LIMITS, type CallInput, type calls, type HELD_CURRENC
 import { withTx, type Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
-import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import { fingerprintOf, serverKey, type LedgerService } from '../ledger/ledger.service.ts';
 import { redeemRepository } from './redeem.repository.ts';
 
 type Held = (typeof HELD_CURRENCIES)[number];
@@ -52,7 +52,7 @@ export function redeemService(deps: { db: Db; limiter: RateLimiter; ledger: Ledg
       const { allowed } = await deps.limiter.hit(`redeem:${userId}`, REDEEM_LIMITS.attemptsPerWindow, REDEEM_LIMITS.attemptWindowMs);
       if (!allowed) throw new AppError(ErrorCode.REDEEM_RATE_LIMITED, 429);
       const hash = hashOf(normalized);
-      const { outcome, replayed } = await deps.ledger.run(userId, `redeem-${hash.slice(0, 48)}`, fingerprintOf('redeem', { hash }), async (books) => {
+      const { outcome, replayed } = await deps.ledger.run(userId, serverKey('redeem', hash), fingerprintOf('redeem', { hash }), async (books) => {
         const repo = redeemRepository(books.tx);
         const found = await repo.byHash(hash);
         if (!found) throw new AppError(ErrorCode.REDEEM_CODE_INVALID);

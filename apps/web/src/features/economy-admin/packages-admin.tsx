@@ -17,7 +17,7 @@ const minorOf = (text: string) => {
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!m) return null;
   const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return minor >= 1 && minor <= ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor ? minor : null;
+  return minor >= ECONOMY_ADMIN_LIMITS.minPackagePriceMinor && minor <= ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor ? minor : null;
 };
 
 function PackageRow({ pkg }: { pkg: Package }) {
@@ -48,7 +48,11 @@ function PackageRow({ pkg }: { pkg: Package }) {
           value={price}
           onChange={setPrice}
           inputMode="decimal"
-          error={input.priceMinor === null ? t('packages.invalid') : null}
+          error={
+            input.priceMinor === null
+              ? t('packages.priceInvalid', { min: (ECONOMY_ADMIN_LIMITS.minPackagePriceMinor / 100).toFixed(2), max: (ECONOMY_ADMIN_LIMITS.maxPackagePriceMinor / 100).toFixed(2) })
+              : null
+          }
         />
         <label className="flex h-10 items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-brand-600" checked={active} onChange={(e) => setActive(e.target.checked)} />

@@ -8,9 +8,11 @@ import { DiamondIcon } from '../../ui/icons';
 import { LoadFailed } from '../../ui/load-failed';
 import { Spinner } from '../../ui/spinner';
 import { AgreementChapters } from './agreement-page';
-import { notifySuccess } from '../../ui/toast';
+import { notifyInfo, notifySuccess } from '../../ui/toast';
 
 type Offer = CallOutput<typeof calls.recharge.offer>;
+
+const newKey = () => crypto.randomUUID();
 
 /** A price in money as the reader writes it (the package's amount is in cents). */
 export function formatPrice(priceMinor: number, currency: string, language: string): string {
@@ -34,25 +36,31 @@ export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; 
   const [adult, setAdult] = useState(false);
   const [withCoupon, setWithCoupon] = useState(true);
   const [reading, setReading] = useState(false);
-  // one key per purchase: a double click or a retry sends the same one and the server makes one order
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const couponReady = coupon.data?.status === 'claimed';
+  const useCoupon = couponReady && withCoupon;
+  // one key per purchase: a double click sends the same one and the server makes one order;
+  // another package or coupon choice is another purchase, and so is a try after a failure
+  const purchase = `${chosen ?? ''}:${useCoupon}`;
+  const [keyed, setKeyed] = useState(() => ({ purchase, key: newKey() }));
+  const requestKey = keyed.purchase === purchase ? keyed.key : newKey();
+  if (keyed.purchase !== purchase) setKeyed({ purchase, key: requestKey });
   const create = useCallMutation(calls.recharge.create, {
     invalidates: [calls.ledger.balances, calls.recharge.coupon],
     onSuccess: (made) => {
-      setRequestKey(crypto.randomUUID());
+      setKeyed({ purchase, key: newKey() });
       if (made.checkoutUrl) window.location.assign(made.checkoutUrl);
-      else {
+      else if (made.order.status === 'paid') {
         notifySuccess(t('paid', { count: made.order.diamonds + made.order.bonus }));
         onPaid?.();
-      }
+      } else notifyInfo(t(made.order.status === 'failed' ? 'failed' : 'pending'));
     },
+    // the server answers a failed key's refusal again: the next try is a new purchase
+    onError: () => setKeyed({ purchase, key: newKey() }),
   });
   if (offer.isError) return <LoadFailed onRetry={() => void offer.refetch()} />;
   if (!offer.data) return <Spinner />;
   const data: Offer = offer.data;
   const pack = data.packages.find((p) => p.packageId === chosen);
-  const couponReady = coupon.data?.status === 'claimed';
-  const useCoupon = couponReady && withCoupon;
   const price = pack ? (useCoupon ? couponPrice(pack.priceMinor) : pack.priceMinor) : 0;
   if (reading) {
     return (
