@@ -10,7 +10,7 @@ import { economyAdminService } from './economy-admin.service.ts';
 export const economyAdminModule = defineModule({
   name: 'economyAdmin',
   setup(ctx) {
-    const economy = economyAdminService({ ledger: ctx.use(ledgerModule), users: ctx.use(usersModule), notices: ctx.use(noticesModule), recharge: ctx.use(rechargeModule) });
+    const economy = economyAdminService({ ledger: ctx.use(ledgerModule), users: ctx.use(usersModule), notices: ctx.use(noticesModule), recharge: ctx.use(rechargeModule), log: ctx.log });
     return { service: economy, routes: (app) => economyAdminRoutes(app, { economy, authenticate: ctx.authenticate }) };
   },
 });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type CallInput, type calls } from '@starlit/contract';
 import { AppError } from '../../platform/errors.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
@@ -10,7 +11,13 @@ import type { RechargeService } from '../recharge/recharge.service.ts';
  * adjustments with a reason (a transfer like any other, to or from the system account
  * `adjustments`), and the recharge packages. Every call is for admins only (the contract).
  */
-export function economyAdminService(deps: { ledger: LedgerService; users: UsersRepository; notices: NoticesService; recharge: Pick<RechargeService, 'allPackages' | 'savePackage'> }) {
+export function economyAdminService(deps: {
+  ledger: LedgerService;
+  users: UsersRepository;
+  notices: NoticesService;
+  recharge: Pick<RechargeService, 'allPackages' | 'savePackage'>;
+  log: FastifyBaseLogger;
+}) {
   async function person(userId: string) {
     const user = await deps.users.byId(userId);
     if (!user) throw new AppError(ErrorCode.ECONOMY_ADMIN_USER_NOT_FOUND);
@@ -48,7 +55,11 @@ export function economyAdminService(deps: { ledger: LedgerService; users: UsersR
         await books.move({ from, to, currency, amount: Math.abs(amount), kind: 'adjustment', memo });
         return { userId, currency, amount };
       });
-      if (!replayed) await deps.notices.sendSystem({ recipientId: userId, createdBy: adminId, template: { kind: 'balance_adjusted', params: { currency, amount, reason } } });
+      // the adjustment is made: a notice that cannot be sent must not read as a failed adjustment
+      if (!replayed)
+        await deps.notices
+          .sendSystem({ recipientId: userId, createdBy: adminId, template: { kind: 'balance_adjusted', params: { currency, amount, reason } } })
+          .catch((err: unknown) => deps.log.warn({ err, userId }, 'adjustment notice not sent'));
       return { balances: await deps.ledger.balances(userId), replayed };
     },
 

@@ -1,4 +1,5 @@
 import { ErrorCode, GIFT_RULES, type CallInput, type CallOutput, type calls } from '@starlit/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertNoBlock } from '../../platform/policy.ts';
@@ -42,7 +43,7 @@ const presentSend = (row: GiftSendRow, sender: Person) => ({
  * transaction; gifts at no cost are counted per sender per UTC+8 day in the database. The
  * sent gift is kept for the agent's wall and leaderboard, and its owner gets a notice.
  */
-export function giftsService(deps: { db: Db; ledger: LedgerService; agents: AgentsService; notices: NoticesService; users: UsersRepository }) {
+export function giftsService(deps: { db: Db; ledger: LedgerService; agents: AgentsService; notices: NoticesService; users: UsersRepository; log: FastifyBaseLogger }) {
   const gifts = giftsRepository(deps.db);
   const { freePerDay } = GIFT_RULES;
 
@@ -122,13 +123,16 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
         return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
       });
       if (!replayed) {
-        await deps.notices.sendInteract({
-          recipientId: agent.ownerId,
-          actorId: userId,
-          targetType: 'agent',
-          targetId: agentId,
-          template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
-        });
+        // the gift is paid and kept: a notice that cannot be sent must not answer "Send gift failed", or the client would pay again under a new key
+        await deps.notices
+          .sendInteract({
+            recipientId: agent.ownerId,
+            actorId: userId,
+            targetType: 'agent',
+            targetId: agentId,
+            template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
+          })
+          .catch((err: unknown) => deps.log.warn({ err, agentId, giftSendId: outcome.send.id }, 'gift notice not sent'));
       }
       return { ...outcome, replayed };
     },

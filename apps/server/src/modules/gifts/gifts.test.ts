@@ -1,6 +1,6 @@
 import { calls, ErrorCode, GIFT_RULES } from '@starlit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { gifts, giftSends } from '../../db/schema/index.ts';
@@ -124,6 +124,22 @@ describe('sending a gift', () => {
     expect(await balances(owner)).toMatchObject({ JE: 10 });
     const notices = await t.ok(calls.notices.interactList, {}, { as: owner });
     expect(notices.items.filter((n) => n.kind === 'gift')).toHaveLength(1);
+  });
+
+  it('answers the paid gift when the notice to the owner cannot be sent, so a retry does not pay again', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 52);
+    const input = { agentId: agent.id, giftKey: 'rose' as const, cost: { currency: 'JE' as const, amount: 52 }, key: newKey() };
+    const down = vi.spyOn(t.starlit.services.notices, 'sendInteract').mockRejectedValueOnce(new Error('notices down'));
+    try {
+      expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: false, send: { giftKey: 'rose' } });
+    } finally {
+      down.mockRestore();
+    }
+    expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: true });
+    expect(await balances(fan)).toMatchObject({ JE: 0 });
+    expect(await balances(owner)).toMatchObject({ JE: 26 });
   });
 
   it('answers "A gift must be selected before sending" without a gift, in both languages', async () => {
