@@ -17,11 +17,15 @@ export function dayUtc8(now: Date): string {
   return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** What one gift costs at `now`: a limited-time free gift costs its price in diamonds once its time is over. */
+/**
+ * What one gift costs at `now`: a limited-time free gift costs its price in diamonds once its
+ * time is over. A price of 0 is free whatever the kind, so it counts against the daily free
+ * gifts rather than slipping past both the limit and the books.
+ */
 export function costOf(gift: GiftRow, now: Date): Cost {
-  if (gift.priceKind === 'free') return { currency: 'free', amount: 0 };
-  if (gift.priceKind === 'limited_free') return gift.freeUntil && gift.freeUntil > now ? { currency: 'free', amount: 0 } : { currency: 'JE', amount: gift.price };
-  if (gift.price === 0) return { currency: 'free', amount: 0 };
+  const free = { currency: 'free', amount: 0 } as const;
+  if (gift.priceKind === 'free' || gift.price === 0) return free;
+  if (gift.priceKind === 'limited_free') return gift.freeUntil && gift.freeUntil > now ? free : { currency: 'JE', amount: gift.price };
   return { currency: gift.priceKind === 'points' ? 'MSS' : 'JE', amount: gift.price };
 }
 

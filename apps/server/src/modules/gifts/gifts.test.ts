@@ -195,6 +195,24 @@ describe('sending a gift', () => {
     expect(await balances(owner)).toMatchObject({ JE: 2 });
   });
 
+  it('counts a limited-time gift priced 0 after its time as a free gift, against the daily limit', async () => {
+    const { agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    const [before] = await db().select().from(gifts).where(eq(gifts.key, 'lollipop'));
+    await db()
+      .update(gifts)
+      .set({ freeUntil: new Date(Date.now() - 1000), price: 0 })
+      .where(eq(gifts.key, 'lollipop'));
+    try {
+      expect((await t.ok(c.list, {})).gifts.find((g) => g.key === 'lollipop')?.cost).toEqual({ currency: 'free', amount: 0 });
+      const sent = await t.ok(c.send, { agentId: agent.id, giftKey: 'lollipop', count: GIFT_RULES.freePerDay, cost: { currency: 'free', amount: 0 }, key: newKey() }, { as: fan });
+      expect(sent).toMatchObject({ freeLeftToday: 0, send: { cost: { currency: 'free', amount: 0 } } });
+      expect((await t.call(c.send, { agentId: agent.id, giftKey: 'lollipop', key: newKey() }, { as: fan })).body.code).toBe(ErrorCode.GIFT_DAILY_LIMIT);
+    } finally {
+      await db().update(gifts).set({ freeUntil: before.freeUntil, price: before.price }).where(eq(gifts.key, 'lollipop'));
+    }
+  });
+
   it('refuses gifts across a block either way, to your own agent, and to an agent you cannot see', async () => {
     const { owner, agent } = await ownedAgent();
     const [fan, stranger] = await Promise.all([buildUser(t), buildUser(t)]);
