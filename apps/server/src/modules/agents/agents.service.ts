@@ -141,8 +141,8 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
       return detail(authorizeAgent(viewerId, 'see', await agents.byId(id)));
     },
 
-    /** The agent row if `viewerId` may see it (no skills or voices); AGENT_NOT_FOUND otherwise. */
-    visible: async (viewerId: string | null, id: string): Promise<AgentRow> => authorizeAgent(viewerId, 'see', await agents.byId(id)),
+    /** The agent row if `viewerId` may see it (no skills or voices); AGENT_NOT_FOUND otherwise. In the caller's transaction when given one. */
+    visible: async (viewerId: string | null, id: string, tx?: Tx): Promise<AgentRow> => authorizeAgent(viewerId, 'see', await (tx ? agentsRepository(tx) : agents).byId(id)),
 
     /** The caller's own agent row; 403 for someone else's. */
     owned,

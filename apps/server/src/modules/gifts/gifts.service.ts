@@ -74,15 +74,17 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       const { agentId, giftKey } = input;
       const count = input.count ?? 1;
       if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
-      const agent = await deps.agents.visible(userId, agentId);
-      // a person's gifts to their own agent would only fill its wall and leaderboard
-      if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
-      await assertNoBlock(deps.db, userId, agent.ownerId);
       const me = await deps.users.byId(userId);
       if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
       const sender = { userId, userName: me.userName, avatar: me.avatar };
+      const seen: { agent?: Awaited<ReturnType<AgentsService['visible']>> } = {};
 
+      // the agent's visibility and blocks are checked inside the request: a replay answers the first send even after a block or the agent going private
       const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
+        const agent = await deps.agents.visible(userId, agentId, books.tx);
+        seen.agent = agent;
+        // a person's gifts to their own agent would only fill its wall and leaderboard
+        if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
         const repo = giftsRepository(books.tx);
         const gift = await repo.byKey(giftKey);
         if (!gift) throw new AppError(ErrorCode.GIFT_NOT_FOUND);
@@ -91,7 +93,7 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
         const cost = costOf(gift, now);
         // the person agreed to the price they were shown; a limited-time gift whose time ran out is theirs to see first
         if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
-        // checked again inside the transaction, so a block made while this request waited still wins
+        // in the transaction, so a block made while this request waited still wins
         await assertNoBlock(books.tx, userId, agent.ownerId);
         const day = dayUtc8(now);
         let freeUsed: number;
@@ -126,7 +128,8 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
         }
         return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
       });
-      if (!replayed) {
+      const { agent } = seen;
+      if (!replayed && agent) {
         // the gift is paid and kept: a notice that cannot be sent must not answer "Send gift failed", or the client would pay again under a new key
         await deps.notices
           .sendInteract({

@@ -228,6 +228,22 @@ describe('sending a gift', () => {
     expect(await db().select().from(giftSends).where(eq(giftSends.ownerId, owner.userId))).toHaveLength(0);
   });
 
+  it('answers a replay with the first send after a block or the agent going private, and refuses new sends', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 100);
+    const input = { agentId: agent.id, giftKey: 'finger_heart' as const, cost: { currency: 'JE' as const, amount: 20 }, key: newKey() };
+    const first = await t.ok(c.send, input, { as: fan });
+    await t.ok(calls.social.block, { userId: fan.userId }, { as: owner });
+    expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: true, send: { id: first.send.id } });
+    expect((await t.call(c.send, { ...input, key: newKey() }, { as: fan })).body.code).toBe(ErrorCode.SOCIAL_BLOCKED);
+    await t.ok(calls.social.unblock, { userId: fan.userId }, { as: owner });
+    await t.ok(calls.agents.update, { id: agent.id, isPublic: false }, { as: owner });
+    expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: true, send: { id: first.send.id } });
+    expect((await t.call(c.send, { ...input, key: newKey() }, { as: fan })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
+    expect(await balances(fan)).toMatchObject({ JE: 80 });
+  });
+
   it('lets an admin send gifts as anyone does', async () => {
     const { agent } = await ownedAgent();
     expect(await t.ok(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: admin })).toMatchObject({ replayed: false });
