@@ -13,6 +13,7 @@ import { mayVoice } from '../voices/voices.policy.ts';
 import { CARD_ASSETS_FOLDER } from '../cards/cards.repository.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import { authorizeAgent } from './agents.policy.ts';
+import { presentAgent } from './agents.presenter.ts';
 import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow, type SkillTermRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
@@ -236,7 +237,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
         return { expiresAt: term.expiresAt?.toISOString() ?? null, priceDiamonds: unit.priceDiamonds };
       });
       const agent = await withTx(deps.db, undefined, (tx) => settled(id, tx));
-      return { ...outcome, agent, replayed };
+      return { agent: presentAgent(agent, userId), expiresAt: outcome.expiresAt, priceDiamonds: outcome.priceDiamonds, replayed };
     },
 
     async setSkills(userId: string, id: string, keys: Array<SkillRow['key']>, outer?: Tx): Promise<AgentDetail> {

@@ -51,6 +51,81 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
   const gifts = giftsRepository(deps.db);
   const { freePerDay } = GIFT_RULES;
 
+  /** One send, its refusals as AppErrors (docs/economy.md, Gifts). */
+  async function sendGift(userId: string, input: CallInput<typeof calls.gifts.send>) {
+    const { agentId, giftKey } = input;
+    const count = input.count ?? 1;
+    if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
+    const me = await deps.users.byId(userId);
+    if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    const sender = { userId, userName: me.userName, avatar: me.avatar };
+    const seen: { agent?: Awaited<ReturnType<AgentsService['visible']>> } = {};
+
+    // the agent's visibility and blocks are checked inside the request: a replay answers the first send even after a block or the agent going private
+    const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
+      const agent = await deps.agents.visible(userId, agentId, books.tx);
+      seen.agent = agent;
+      // a person's gifts to their own agent would only fill its wall and leaderboard
+      if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
+      const repo = giftsRepository(books.tx);
+      const gift = await repo.byKey(giftKey);
+      if (!gift) throw new AppError(ErrorCode.GIFT_NOT_FOUND);
+      const now = new Date();
+      if (gift.expiresAt && gift.expiresAt <= now) throw new AppError(ErrorCode.GIFT_EXPIRED);
+      const cost = costOf(gift, now);
+      // the person agreed to the price they were shown; a limited-time gift whose time ran out is theirs to see first
+      if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
+      // in the transaction, so a block made while this request waited still wins
+      await assertNoBlock(books.tx, userId, agent.ownerId);
+      const day = dayUtc8(now);
+      let freeUsed: number;
+      if (cost.currency === 'free') {
+        const taken = await repo.takeFree(userId, day, count, freePerDay);
+        if (taken === null) throw new AppError(ErrorCode.GIFT_DAILY_LIMIT);
+        freeUsed = taken;
+      } else {
+        freeUsed = await repo.freeUsed(userId, day);
+      }
+      const total = cost.amount * count;
+      const share = cost.currency === 'free' ? 0 : ownerShareOf(total);
+      const row = await repo.insertSend({
+        giftId: gift.id,
+        giftKey: gift.key,
+        agentId,
+        senderId: userId,
+        ownerId: agent.ownerId,
+        count,
+        currency: cost.currency,
+        unitPrice: cost.amount,
+        ownerShare: share,
+        createdAt: now,
+      });
+      if (cost.currency !== 'free' && total > 0) {
+        const memo = { giftId: row.id, giftKey: gift.key, agentId };
+        const currency = cost.currency;
+        await books.move(
+          { from: { user: userId }, to: { system: 'gift_revenue' }, currency, amount: total, kind: 'gift', memo },
+          ...(share > 0 ? [{ from: { system: 'gift_revenue' as const }, to: { user: agent.ownerId }, currency, amount: share, kind: 'gift_share', memo }] : []),
+        );
+      }
+      return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
+    });
+    const { agent } = seen;
+    if (!replayed && agent) {
+      // the gift is paid and kept: a notice that cannot be sent must not answer "Send gift failed", or the client would pay again under a new key
+      await deps.notices
+        .sendInteract({
+          recipientId: agent.ownerId,
+          actorId: userId,
+          targetType: 'agent',
+          targetId: agentId,
+          template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
+        })
+        .catch((err: unknown) => deps.log.warn({ err, agentId, giftSendId: outcome.send.id }, 'gift notice not sent'));
+    }
+    return { ...outcome, replayed };
+  }
+
   return {
     async list(viewerId: string | null, now = new Date()) {
       const rows = await gifts.all();
@@ -70,78 +145,15 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       };
     },
 
+    /** Sends a gift; anything unforeseen reads "Send gift failed" (SPEC §8), and the log keeps what it was. */
     async send(userId: string, input: CallInput<typeof calls.gifts.send>) {
-      const { agentId, giftKey } = input;
-      const count = input.count ?? 1;
-      if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
-      const me = await deps.users.byId(userId);
-      if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
-      const sender = { userId, userName: me.userName, avatar: me.avatar };
-      const seen: { agent?: Awaited<ReturnType<AgentsService['visible']>> } = {};
-
-      // the agent's visibility and blocks are checked inside the request: a replay answers the first send even after a block or the agent going private
-      const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
-        const agent = await deps.agents.visible(userId, agentId, books.tx);
-        seen.agent = agent;
-        // a person's gifts to their own agent would only fill its wall and leaderboard
-        if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
-        const repo = giftsRepository(books.tx);
-        const gift = await repo.byKey(giftKey);
-        if (!gift) throw new AppError(ErrorCode.GIFT_NOT_FOUND);
-        const now = new Date();
-        if (gift.expiresAt && gift.expiresAt <= now) throw new AppError(ErrorCode.GIFT_EXPIRED);
-        const cost = costOf(gift, now);
-        // the person agreed to the price they were shown; a limited-time gift whose time ran out is theirs to see first
-        if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
-        // in the transaction, so a block made while this request waited still wins
-        await assertNoBlock(books.tx, userId, agent.ownerId);
-        const day = dayUtc8(now);
-        let freeUsed: number;
-        if (cost.currency === 'free') {
-          const taken = await repo.takeFree(userId, day, count, freePerDay);
-          if (taken === null) throw new AppError(ErrorCode.GIFT_DAILY_LIMIT);
-          freeUsed = taken;
-        } else {
-          freeUsed = await repo.freeUsed(userId, day);
-        }
-        const total = cost.amount * count;
-        const share = cost.currency === 'free' ? 0 : ownerShareOf(total);
-        const row = await repo.insertSend({
-          giftId: gift.id,
-          giftKey: gift.key,
-          agentId,
-          senderId: userId,
-          ownerId: agent.ownerId,
-          count,
-          currency: cost.currency,
-          unitPrice: cost.amount,
-          ownerShare: share,
-          createdAt: now,
-        });
-        if (cost.currency !== 'free' && total > 0) {
-          const memo = { giftId: row.id, giftKey: gift.key, agentId };
-          const currency = cost.currency;
-          await books.move(
-            { from: { user: userId }, to: { system: 'gift_revenue' }, currency, amount: total, kind: 'gift', memo },
-            ...(share > 0 ? [{ from: { system: 'gift_revenue' as const }, to: { user: agent.ownerId }, currency, amount: share, kind: 'gift_share', memo }] : []),
-          );
-        }
-        return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
-      });
-      const { agent } = seen;
-      if (!replayed && agent) {
-        // the gift is paid and kept: a notice that cannot be sent must not answer "Send gift failed", or the client would pay again under a new key
-        await deps.notices
-          .sendInteract({
-            recipientId: agent.ownerId,
-            actorId: userId,
-            targetType: 'agent',
-            targetId: agentId,
-            template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
-          })
-          .catch((err: unknown) => deps.log.warn({ err, agentId, giftSendId: outcome.send.id }, 'gift notice not sent'));
+      try {
+        return await sendGift(userId, input);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        deps.log.error({ err: error }, 'gift send failed');
+        throw new AppError(ErrorCode.GIFT_SEND_FAILED);
       }
-      return { ...outcome, replayed };
     },
 
     async wall(viewerId: string | null, agentId: string) {

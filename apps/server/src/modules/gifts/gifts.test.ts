@@ -244,6 +244,18 @@ describe('sending a gift', () => {
     expect(await balances(fan)).toMatchObject({ JE: 80 });
   });
 
+  it('answers "Send gift failed" for anything unforeseen, in both languages', async () => {
+    const { agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    const broken = vi.spyOn(t.starlit.services.ledger, 'run').mockRejectedValue(new Error('database gone'));
+    try {
+      expect((await t.call(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: fan })).body).toMatchObject({ code: ErrorCode.GIFT_SEND_FAILED, message: 'Send gift failed' });
+      expect((await t.call(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: fan, lang: 'zh_TW' })).body.code).toBe(ErrorCode.GIFT_SEND_FAILED);
+    } finally {
+      broken.mockRestore();
+    }
+  });
+
   it('lets an admin send gifts as anyone does', async () => {
     const { agent } = await ownedAgent();
     expect(await t.ok(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: admin })).toMatchObject({ replayed: false });
