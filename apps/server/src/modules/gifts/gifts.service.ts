@@ -1,4 +1,5 @@
 import { ErrorCode, GIFT_RULES, type CallInput, type CallOutput, type calls } from '@starlit/contract';
+import { formatDay } from '@starlit/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -11,11 +12,6 @@ import { giftsRepository, type GiftRow, type GiftSendRow } from './gifts.reposit
 
 type Cost = CallOutput<typeof calls.gifts.list>['gifts'][number]['cost'];
 type Person = { userId: string; userName: string; avatar: string | null };
-
-/** Today as the product counts days: in UTC+8, YYYY-MM-DD. */
-export function dayUtc8(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /**
  * What one gift costs at `now`: a limited-time free gift costs its price in diamonds once its
@@ -77,7 +73,7 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
       // in the transaction, so a block made while this request waited still wins
       await assertNoBlock(books.tx, userId, agent.ownerId);
-      const day = dayUtc8(now);
+      const day = formatDay(now);
       let freeUsed: number;
       if (cost.currency === 'free') {
         const taken = await repo.takeFree(userId, day, count, freePerDay);
@@ -129,7 +125,7 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
   return {
     async list(viewerId: string | null, now = new Date()) {
       const rows = await gifts.all();
-      const freeLeftToday = viewerId ? freePerDay - (await gifts.freeUsed(viewerId, dayUtc8(now))) : null;
+      const freeLeftToday = viewerId ? freePerDay - (await gifts.freeUsed(viewerId, formatDay(now))) : null;
       return {
         gifts: rows.map((g) => ({
           key: g.key,
