@@ -11,12 +11,10 @@ import { Modal } from '../../ui/modal';
 import { notifySuccess } from '../../ui/toast';
 import { GiftArt } from './gift-art';
 import { GiftBurst } from './gift-burst';
+import { newRequestKey } from '../../api/request-key';
 
 type Gift = CallOutput<typeof calls.gifts.list>['gifts'][number];
 type Sent = CallOutput<typeof calls.gifts.send>['send'];
-
-/** A fresh idempotency key: one per send the person means, so a double click or a retry sends once. */
-const newKey = () => crypto.randomUUID();
 
 /** A gift's price now, in words: free, free until a date, or points or diamonds (per gift). */
 export function usePriceText() {
@@ -37,7 +35,7 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
   const balances = useCall(calls.ledger.balances, {});
   const [picked, setPicked] = useState<Gift['key'] | null>(null);
   const [count, setCount] = useState(1);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newRequestKey);
   const [missing, setMissing] = useState(false);
   const [burst, setBurst] = useState<Sent | null>(null);
   const send = useCallMutation(calls.gifts.send, {
@@ -46,7 +44,7 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
       setBurst(done.send);
       notifySuccess(t('sent', { gift: t(`names.${done.send.giftKey}`), count: done.send.count, name: agentName }));
       // the next send is another request
-      setKey(newKey());
+      setKey(newRequestKey());
     },
   });
   const gift = list.data?.gifts.find((g) => g.key === picked) ?? null;
@@ -56,7 +54,7 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
     setMissing(false);
     send.reset();
     // another gift or count is another request: it gets its own key
-    setKey(newKey());
+    setKey(newRequestKey());
   };
   const failure = send.error instanceof CallFailure && send.error.code !== null ? send.error.message : send.error ? t('failed') : null;
   const short = send.error instanceof CallFailure && send.error.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND;
