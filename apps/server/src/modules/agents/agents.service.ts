@@ -218,7 +218,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     async buySkill(userId: string, id: string, skill: SkillRow['key'], key: string) {
       const { outcome, replayed } = await deps.ledger.run(userId, key, fingerprintOf('agent.buySkill', { agentId: id, skill }), async (books) => {
         const repo = agentsRepository(books.tx);
-        await owned(userId, id, books.tx);
+        const agent = await owned(userId, id, books.tx);
         const unit = await repo.skill(skill);
         if (!unit) throw new AppError(ErrorCode.AGENT_SKILL_NOT_FOUND);
         const term = await repo.extendSkill(id, skill, unit.usageDays);
@@ -231,7 +231,8 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
             currency: 'JE',
             amount: unit.priceDiamonds,
             kind: 'skill_purchase',
-            memo: { agentId: id, skill, days: unit.usageDays },
+            // the agent's name as it was, for the records
+            memo: { agentId: id, agentName: agent.nickname, skill, days: unit.usageDays },
           });
         }
         return { expiresAt: term.expiresAt?.toISOString() ?? null, priceDiamonds: unit.priceDiamonds };

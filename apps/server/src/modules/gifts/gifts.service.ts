@@ -97,7 +97,8 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
         createdAt: now,
       });
       if (cost.currency !== 'free' && total > 0) {
-        const memo = { giftId: row.id, giftKey: gift.key, agentId };
+        // the agent's name as it was: records must not show a later name, nor one of an agent gone private
+        const memo = { giftId: row.id, giftKey: gift.key, agentId, agentName: agent.nickname };
         const currency = cost.currency;
         await books.move(
           { from: { user: userId }, to: { system: 'gift_revenue' }, currency, amount: total, kind: 'gift', memo },

@@ -142,6 +142,18 @@ describe('sending a gift', () => {
     expect(await balances(owner)).toMatchObject({ JE: 26 });
   });
 
+  it('names the agent in the records as it was when the gift was sent, not as it is now', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 52);
+    await t.ok(c.send, { agentId: agent.id, giftKey: 'rose', key: newKey() }, { as: fan });
+    await t.ok(calls.agents.update, { id: agent.id, nickname: 'Secret name', isPublic: false }, { as: owner });
+    const [sent] = (await t.ok(calls.records.list, { kind: 'gift' }, { as: fan })).items;
+    expect(sent.item).toBe('Rose sent to Nova');
+    const [share] = (await t.ok(calls.records.list, { kind: 'gift_share' }, { as: owner })).items;
+    expect(share.item).toBe('Your share of a rose sent to Nova');
+  });
+
   it('answers "A gift must be selected before sending" without a gift, in both languages', async () => {
     const { agent } = await ownedAgent();
     const fan = await buildUser(t);
