@@ -307,14 +307,20 @@ describe('the gift wall and leaderboard', () => {
     expect(ownersBoard.items.map((i) => i.sender.userName)).toEqual([a.userName, b.userName, cc.userName]);
   });
 
-  it('shows a private agent only to its owner', async () => {
-    const owner = await buildUser(t);
-    const hidden = await buildAgent(t, { owner, isPublic: false });
-    expect((await t.ok(c.wall, { agentId: hidden.id }, { as: owner })).items).toEqual([]);
-    expect((await t.ok(c.leaderboard, { agentId: hidden.id }, { as: owner })).items).toEqual([]);
-    for (const who of [undefined, await buildUser(t), admin]) {
-      expect((await t.call(c.wall, { agentId: hidden.id }, { as: who })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
-      expect((await t.call(c.leaderboard, { agentId: hidden.id }, { as: who })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
+  it('shows the gifts of an agent made private only to its owner', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 52);
+    await t.ok(c.send, { agentId: agent.id, giftKey: 'rose', key: newKey() }, { as: fan });
+    await t.ok(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: fan });
+    await t.ok(calls.agents.update, { id: agent.id, isPublic: false }, { as: owner });
+    expect((await t.ok(c.wall, { agentId: agent.id }, { as: owner })).items.map((i) => i.giftKey)).toEqual(['heart', 'rose']);
+    expect((await t.ok(c.leaderboard, { agentId: agent.id }, { as: owner })).items.map((i) => i.sender.userId)).toEqual([fan.userId]);
+    for (const who of [undefined, fan, await buildUser(t), admin]) {
+      const wall = await t.call(c.wall, { agentId: agent.id }, { as: who });
+      expect(wall.body).toMatchObject({ code: ErrorCode.AGENT_NOT_FOUND });
+      expect(wall.body).not.toHaveProperty('data.items');
+      expect((await t.call(c.leaderboard, { agentId: agent.id }, { as: who })).body).toMatchObject({ code: ErrorCode.AGENT_NOT_FOUND });
     }
   });
 });
