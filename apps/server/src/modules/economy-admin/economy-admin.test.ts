@@ -72,7 +72,7 @@ describe('the admin economy console', () => {
       '100 diamonds were added to your balance by an admin. Reason: Compensation for outage #7',
     ]);
     const zh = await t.ok(calls.notices.systemList, {}, { as: user, lang: 'zh_TW' });
-    expect(zh.items[0]).toMatchObject({ title: '你的餘額已調整', content: '管理員已從你的餘額扣除 30 鑽石。原因：Duplicate compensation' });
+    expect(zh.items[0]).toMatchObject({ title: '你的餘額已調整', content: '管理員已從你的餘額扣除 30 顆鑽石。原因：Duplicate compensation' });
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
