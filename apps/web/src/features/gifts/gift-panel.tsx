@@ -2,15 +2,15 @@ import { calls, ErrorCode, GIFT_RULES, type CallOutput } from '@starlit/contract
 import { formatMonthDay } from '@starlit/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCall, useCallMutation } from '../../api/calls';
 import { CallFailure } from '../../api/query';
-import { Button, buttonClass } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { FieldMessage } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { notifySuccess } from '../../ui/toast';
 import { GiftArt } from './gift-art';
 import { GiftBurst } from './gift-burst';
+import { openRecharge } from '../recharge/open-recharge';
 import { newRequestKey } from '../../api/request-key';
 
 type Gift = CallOutput<typeof calls.gifts.list>['gifts'][number];
@@ -127,9 +127,9 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
           </div>
           <FieldMessage text={missing ? t('required') : failure} />
           {short && (
-            <Link to="/recharge" className={buttonClass('secondary', 'sm', 'self-start')}>
+            <Button type="button" variant="secondary" size="sm" className="self-start" onClick={openRecharge}>
               {t('recharge')}
-            </Link>
+            </Button>
           )}
         </form>
       </Modal>

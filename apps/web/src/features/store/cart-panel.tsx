@@ -61,7 +61,11 @@ export function CartPanel({ cart, open }: { cart: Cart; open: boolean }) {
         const fresh = await balances.refetch();
         setOutcome({ kind: 'insufficient', diamonds: !fresh.data || fresh.data.JE < totals.JE });
       } else if (isRefused(result) && result.code === ErrorCode.STORE_NOT_OPEN) setOutcome({ kind: 'closed' });
-      else setOutcome({ kind: 'failed', detail: result.message });
+      else {
+        setOutcome({ kind: 'failed', detail: result.message });
+        // a price changed: the cart and shelf are read again, so the new price shows and the next Buy sends it
+        if (isRefused(result) && result.code === ErrorCode.STORE_PRICE_CHANGED) await invalidateCalls(queryClient, ['store']);
+      }
     },
   });
 
