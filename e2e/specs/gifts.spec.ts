@@ -126,6 +126,14 @@ test('a fan sends free gifts until the daily limit and a paid one; the owner rea
     await expect(panel.getByText('Total: 52 diamonds')).toBeVisible();
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByText('You have 8 diamonds and 10 points')).toBeVisible();
+    // short of diamonds: Recharge opens the RECHARGE modal above the panel, which stays
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await panel.getByRole('button', { name: 'Recharge' }).click();
+    const recharge = fan.getByRole('dialog', { name: 'Recharge diamonds' });
+    await expect(recharge).toBeVisible();
+    await fan.keyboard.press('Escape');
+    await expect(recharge).toBeHidden();
+    await expect(panel).toBeVisible();
     await fan.keyboard.press('Escape');
     const wall = fan.getByTestId('gift-wall');
     await expect(wall.getByRole('listitem')).toHaveCount(3);

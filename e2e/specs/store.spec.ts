@@ -166,5 +166,23 @@ test('an admin closes the store and edits a price; a shopper is told "Store not 
   await shopper.reload();
   await expect(shopper.getByText('250 diamonds')).toBeVisible();
   await shopper.getByRole('button', { name: 'Add Nebula Jacket to cart' }).click();
-  await expect(shopper.getByRole('region', { name: 'Cart' }).getByText('Nebula Jacket')).toBeVisible();
+  const cart = shopper.getByRole('region', { name: 'Cart' });
+  await expect(cart.getByText('Nebula Jacket')).toBeVisible();
+
+  // the price changes while it sits in the cart: Buy is refused, the cart shows the new price
+  // without a reload, and the next Buy sends it (this shopper is then short of diamonds)
+  await admin.getByRole('button', { name: 'Edit the price of Nebula Jacket' }).click();
+  await admin.getByRole('textbox', { name: 'Price of Nebula Jacket' }).fill('260');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    admin
+      .getByTestId(/^store-item-/)
+      .filter({ hasText: 'Nebula Jacket' })
+      .getByText('260 diamonds'),
+  ).toBeVisible();
+  await cart.getByRole('button', { name: 'Buy (1)' }).click();
+  await expect(cart.getByRole('alert').filter({ hasText: 'A price has changed' })).toBeVisible();
+  await expect(cart.getByTestId('cart-total')).toHaveText('260 diamonds');
+  await cart.getByRole('button', { name: 'Buy (1)' }).click();
+  await expect(cart.getByRole('alert').filter({ hasText: 'Insufficient balance' })).toBeVisible();
 });

@@ -24,8 +24,8 @@ export function deviceId(store: Pick<Storage, 'getItem' | 'setItem'> = window.lo
   return id;
 }
 
-// crypto.randomUUID exists only on secure origins; a LAN address over plain http has just getRandomValues.
-function randomId(): string {
+/** A random UUID (v4). crypto.randomUUID exists only on secure origins; a LAN address over plain http has just getRandomValues. */
+export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;

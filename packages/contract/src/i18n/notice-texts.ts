@@ -85,9 +85,15 @@ interface Words {
   adjusted(p: z.infer<(typeof systemNoticeParams)['balance_adjusted']>): NoticeText;
 }
 
-const BALANCE_NAMES: Record<Language, Record<'JE' | 'CAC' | 'CWA' | 'MSS', string>> = {
-  en_US: { JE: 'diamonds', CAC: 'creation counts', CWA: 'compute power', MSS: 'points' },
-  zh_TW: { JE: '鑽石', CAC: '創作次數', CWA: '算力', MSS: '積分' },
+/** An amount of a balance in words: English says one or many, Chinese counts with the balance's measure word. */
+const BALANCE_AMOUNTS: Record<Language, Record<'JE' | 'CAC' | 'CWA' | 'MSS', (n: number) => string>> = {
+  en_US: {
+    JE: (n) => `${n} ${n === 1 ? 'diamond' : 'diamonds'}`,
+    CAC: (n) => `${n} ${n === 1 ? 'creation count' : 'creation counts'}`,
+    CWA: (n) => `${n} ${n === 1 ? 'unit' : 'units'} of compute power`,
+    MSS: (n) => `${n} ${n === 1 ? 'point' : 'points'}`,
+  },
+  zh_TW: { JE: (n) => `${n} 顆鑽石`, CAC: (n) => `${n} 次創作`, CWA: (n) => `${n} 點算力`, MSS: (n) => `${n} 點積分` },
 };
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -128,10 +134,11 @@ const words: Record<Language, Words> = {
       return { title: 'Your report was reviewed', content: `Your report on "${p.workName}" was reviewed: ${outcome}. Thank you for keeping Starlit safe.` };
     },
     adjusted(p) {
-      const what = `${Math.abs(p.amount)} ${BALANCE_NAMES.en_US[p.currency]}`;
+      const n = Math.abs(p.amount);
+      const was = n === 1 ? 'was' : 'were';
       return {
         title: 'Your balance was adjusted',
-        content: `${p.amount > 0 ? `${what} were added to your balance` : `${what} were taken from your balance`} by an admin. Reason: ${p.reason}`,
+        content: `${BALANCE_AMOUNTS.en_US[p.currency](n)} ${was} ${p.amount > 0 ? 'added to' : 'taken from'} your balance by an admin. Reason: ${p.reason}`,
       };
     },
   },
@@ -162,7 +169,7 @@ const words: Record<Language, Words> = {
       return { title: '你的檢舉已審核', content: `你對「${p.workName}」的檢舉已審核：${outcome}。感謝你協助維護 Starlit 的安全。` };
     },
     adjusted(p) {
-      const what = `${Math.abs(p.amount)} ${BALANCE_NAMES.zh_TW[p.currency]}`;
+      const what = BALANCE_AMOUNTS.zh_TW[p.currency](Math.abs(p.amount));
       return { title: '你的餘額已調整', content: `管理員已${p.amount > 0 ? '為你增加' : '從你的餘額扣除'} ${what}。原因：${p.reason}` };
     },
   },

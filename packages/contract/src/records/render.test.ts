@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RECORD_KINDS } from '../calls/records.ts';
-import { recordAgentIds, recordItem, recordKindLabel } from './render.ts';
+import { recordItem, recordKindLabel } from './render.ts';
 
-const agentNames = new Map([['a1', 'Luna']]);
-const as = (currency: string, amount: number) => ({ currency, amount, agentNames });
+const as = (currency: string, amount: number) => ({ currency, amount });
 
 // the memo shapes of the records convention (docs/economy.md, Records), one per kind
 const SAMPLES: Array<{ kind: string; memo: Record<string, unknown>; currency: string; amount: number; en: string; zh: string }> = [
@@ -28,12 +27,33 @@ const SAMPLES: Array<{ kind: string; memo: Record<string, unknown>; currency: st
     en: 'Store: Starry dress',
     zh: '商城：星空洋裝',
   },
-  { kind: 'skill_purchase', memo: { agentId: 'a1', skill: 'TextToImage', days: 30 }, currency: 'JE', amount: -50, en: 'Text to image skill for Luna, 30 days', zh: 'Luna 的「文生圖」技能，30 天' },
-  { kind: 'skill_purchase', memo: { agentId: 'a1', skill: 'AIDance', days: null }, currency: 'JE', amount: -500, en: 'AI dance skill for Luna, permanent', zh: 'Luna 的「AI 舞蹈」技能，永久' },
+  {
+    kind: 'skill_purchase',
+    memo: { agentId: 'a1', agentName: 'Luna', skill: 'TextToImage', days: 30 },
+    currency: 'JE',
+    amount: -50,
+    en: 'Text to image skill for Luna, 30 days',
+    zh: 'Luna 的「文生圖」技能，30 天',
+  },
+  {
+    kind: 'skill_purchase',
+    memo: { agentId: 'a1', agentName: 'Luna', skill: 'AIDance', days: null },
+    currency: 'JE',
+    amount: -500,
+    en: 'AI dance skill for Luna, permanent',
+    zh: 'Luna 的「AI 舞蹈」技能，永久',
+  },
   { kind: 'voice_purchase', memo: { voiceId: 'v1', name: 'Aurora' }, currency: 'JE', amount: -80, en: 'Voice: Aurora', zh: '聲音：Aurora' },
-  { kind: 'gift', memo: { giftId: 'g1', giftKey: 'rose', agentId: 'a1' }, currency: 'JE', amount: -10, en: 'Rose sent to Luna', zh: '送給 Luna 的玫瑰' },
+  { kind: 'gift', memo: { giftId: 'g1', giftKey: 'rose', agentId: 'a1', agentName: 'Luna' }, currency: 'JE', amount: -10, en: 'Rose sent to Luna', zh: '送給 Luna 的玫瑰' },
   { kind: 'gift', memo: { giftId: 'g2', giftKey: 'finger_heart', agentId: 'gone' }, currency: 'MSS', amount: -5, en: 'Finger heart sent to an agent', zh: '送給 智能體 的比心' },
-  { kind: 'gift_share', memo: { giftId: 'g1', giftKey: 'firework', agentId: 'a1' }, currency: 'JE', amount: 5, en: 'Your share of a firework sent to Luna', zh: 'Luna 收到煙火的分成' },
+  {
+    kind: 'gift_share',
+    memo: { giftId: 'g1', giftKey: 'firework', agentId: 'a1', agentName: 'Luna' },
+    currency: 'JE',
+    amount: 5,
+    en: 'Your share of a firework sent to Luna',
+    zh: 'Luna 收到煙火的分成',
+  },
   { kind: 'checkin', memo: { day: '2026-11-24' }, currency: 'MSS', amount: 10, en: 'Daily check-in, 2026-11-24', zh: '每日簽到 2026-11-24' },
   { kind: 'coupon', memo: { couponId: 'k1', orderId: 'o3' }, currency: 'JE', amount: 60, en: 'Starter pack coupon', zh: '新手禮包優惠券' },
   { kind: 'adjustment', memo: { reason: 'refund of ticket 12', adminId: 'u1' }, currency: 'JE', amount: 100, en: 'Adjusted by an admin: refund of ticket 12', zh: '管理員調整：refund of ticket 12' },
@@ -55,7 +75,7 @@ describe('order records in the reader’s language', () => {
 
   it('reads a memo missing fields or of other types without failing, and an unknown kind as its name', () => {
     for (const kind of RECORD_KINDS) {
-      for (const memo of [null, {}, { name: 42, days: 'x', giftKey: {}, agentId: 7 }]) {
+      for (const memo of [null, {}, { name: 42, days: 'x', giftKey: {}, agentId: 7, agentName: [] }]) {
         expect(recordItem(kind, memo, 'en_US', as('JE', -1)).length).toBeGreaterThan(0);
         expect(recordItem(kind, memo, 'zh_TW', as('JE', 1)).length).toBeGreaterThan(0);
       }
@@ -64,9 +84,5 @@ describe('order records in the reader’s language', () => {
     expect(recordKindLabel('grant', 'zh_TW')).toBe('grant');
     expect(recordItem('store_purchase', { name: 'Plain name' }, 'zh_TW', as('JE', -1))).toBe('商城：Plain name');
     expect(recordItem('store_purchase', { name: { en: 'Only English' } }, 'zh_TW', as('JE', -1))).toBe('商城：Only English');
-  });
-
-  it('collects the agents a page names once', () => {
-    expect(recordAgentIds([{ agentId: 'a1' }, { agentId: 'a1' }, null, { agentId: 'a2' }, { giftKey: 'rose' }])).toEqual(['a1', 'a2']);
   });
 });

@@ -7,13 +7,11 @@ import type { Language } from '../i18n/languages.ts';
  * field missing or of another type reads as unknown rather than failing a whole page.
  */
 
-/** What the records need besides the memo: names looked up when the page is read. */
+/** What the records need besides the memo. */
 export interface RecordContext {
   /** The movement's currency and signed amount (an exchange's two legs read differently). */
   currency: string;
   amount: number;
-  /** Agents' names by id, for gifts and skills; an agent gone or unknown reads as a generic name. */
-  agentNames?: ReadonlyMap<string, string>;
 }
 
 type Memo = Record<string, unknown> | null | undefined;
@@ -153,8 +151,8 @@ export function recordKindLabel(kind: string, lang: Language): string {
 /** What a movement was for, in the reader's language, from its kind and memo. */
 export function recordItem(kind: string, memo: Memo, lang: Language, context: RecordContext): string {
   const w = WORDS[lang];
-  const agentId = text(memo, 'agentId');
-  const agent = (agentId && context.agentNames?.get(agentId)) || w.anAgent;
+  // the name the agent had when the movement was made (never looked up: it may have gone private or been renamed)
+  const agent = text(memo, 'agentName') ?? w.anAgent;
   switch (kind) {
     case 'recharge': {
       const off = memo?.couponPercentOff;
@@ -188,9 +186,4 @@ export function recordItem(kind: string, memo: Memo, lang: Language, context: Re
     default:
       return recordKindLabel(kind, lang);
   }
-}
-
-/** The agents a page of records names (gifts and skills), to look their names up once. */
-export function recordAgentIds(memos: Memo[]): string[] {
-  return [...new Set(memos.map((m) => text(m, 'agentId')).filter((id): id is string => id !== null))];
 }

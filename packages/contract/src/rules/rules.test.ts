@@ -5,7 +5,7 @@ import { debounce } from './debounce.ts';
 import { displayWidth, truncateByWidth } from './display-width.ts';
 import { resizedImageUrl } from './image-url.ts';
 import { rateToSlider, semitonesToSlider, sliderToRate, sliderToSemitones } from './sliders.ts';
-import { formatDateTime, formatMonthDay } from './time.ts';
+import { formatDateTime, formatDay, formatMonthDay } from './time.ts';
 
 describe('display width (SPEC §5)', () => {
   it('counts a Chinese character as 2 and anything else as 1', () => {
@@ -77,6 +77,11 @@ describe('time display at UTC+8 (SPEC §9)', () => {
     expect(formatDateTime('2026-11-20T15:59:00Z')).toBe('2026-11-20 23:59');
     expect(formatDateTime('2026-11-20T16:00:00Z')).toBe('2026-11-21 00:00');
     expect(formatDateTime(Date.UTC(2026, 0, 1, 0, 5))).toBe('2026-01-01 08:05');
+  });
+
+  it('names the UTC+8 day as YYYY-MM-DD', () => {
+    expect(formatDay('2026-11-20T15:59:59Z')).toBe('2026-11-20');
+    expect(formatDay(new Date('2026-11-20T16:00:00Z'))).toBe('2026-11-21');
   });
 
   it('formats MM.DD shifted by 8 hours', () => {

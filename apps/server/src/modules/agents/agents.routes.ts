@@ -38,9 +38,6 @@ export function agentsRoutes(app: FastifyInstance, deps: { agents: AgentsService
 
   registerCall(app, c.delete, authenticate, async ({ user, input }) => ({ deleted: await agents.remove(user.id, input.ids) }));
 
-  registerCall(app, c.buySkill, authenticate, async ({ user, input }) => {
-    const bought = await agents.buySkill(user.id, input.id, input.skill, input.key, input.shown);
-    return { agent: presentAgent(bought.agent, user.id), expiresAt: bought.expiresAt, priceDiamonds: bought.priceDiamonds, replayed: bought.replayed };
-  });
+  registerCall(app, c.buySkill, authenticate, async ({ user, input }) => agents.buySkill(user.id, input.id, input.skill, input.key, input.shown));
   registerCall(app, c.skills, authenticate, async () => ({ items: (await agents.skills()).map(presentSkill) }));
 }

@@ -13,6 +13,7 @@ import { mayVoice } from '../voices/voices.policy.ts';
 import { CARD_ASSETS_FOLDER } from '../cards/cards.repository.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import { authorizeAgent } from './agents.policy.ts';
+import { presentAgent } from './agents.presenter.ts';
 import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow, type SkillTermRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
@@ -141,8 +142,8 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
       return detail(authorizeAgent(viewerId, 'see', await agents.byId(id)));
     },
 
-    /** The agent row if `viewerId` may see it (no skills or voices); AGENT_NOT_FOUND otherwise. */
-    visible: async (viewerId: string | null, id: string): Promise<AgentRow> => authorizeAgent(viewerId, 'see', await agents.byId(id)),
+    /** The agent row if `viewerId` may see it (no skills or voices); AGENT_NOT_FOUND otherwise. In the caller's transaction when given one. */
+    visible: async (viewerId: string | null, id: string, tx?: Tx): Promise<AgentRow> => authorizeAgent(viewerId, 'see', await (tx ? agentsRepository(tx) : agents).byId(id)),
 
     /** The caller's own agent row; 403 for someone else's. */
     owned,
@@ -218,7 +219,7 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
     async buySkill(userId: string, id: string, skill: SkillRow['key'], key: string, shown?: { priceDiamonds: number; usageDays: number | null }) {
       const { outcome, replayed } = await deps.ledger.run(userId, key, fingerprintOf('agent.buySkill', { agentId: id, skill }), async (books) => {
         const repo = agentsRepository(books.tx);
-        await owned(userId, id, books.tx);
+        const agent = await owned(userId, id, books.tx);
         const unit = await repo.skill(skill);
         if (!unit) throw new AppError(ErrorCode.AGENT_SKILL_NOT_FOUND);
         if (shown && (shown.priceDiamonds !== unit.priceDiamonds || shown.usageDays !== unit.usageDays)) throw new AppError(ErrorCode.PRICE_CHANGED);
@@ -232,13 +233,14 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
             currency: 'JE',
             amount: unit.priceDiamonds,
             kind: 'skill_purchase',
-            memo: { agentId: id, skill, days: unit.usageDays },
+            // the agent's name as it was, for the records
+            memo: { agentId: id, agentName: agent.nickname, skill, days: unit.usageDays },
           });
         }
         return { expiresAt: term.expiresAt?.toISOString() ?? null, priceDiamonds: unit.priceDiamonds };
       });
       const agent = await withTx(deps.db, undefined, (tx) => settled(id, tx));
-      return { ...outcome, agent, replayed };
+      return { agent: presentAgent(agent, userId), expiresAt: outcome.expiresAt, priceDiamonds: outcome.priceDiamonds, replayed };
     },
 
     async setSkills(userId: string, id: string, keys: Array<SkillRow['key']>, outer?: Tx): Promise<AgentDetail> {

@@ -39,7 +39,7 @@ describe('buying skills', () => {
     expect(bought.agent.skillTerms).toEqual([{ key: 'TextToImage', expiresAt: bought.expiresAt, active: true }]);
     expect(await diamonds(owner)).toBe(70);
     const mine = (await t.starlit.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'skill_purchase'))).find((row) => (row.memo as { agentId?: string }).agentId === agent.id);
-    expect(mine?.memo).toEqual({ agentId: agent.id, skill: 'TextToImage', days: 30 });
+    expect(mine?.memo).toEqual({ agentId: agent.id, agentName: agent.nickname, skill: 'TextToImage', days: 30 });
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { checkinPoints, ErrorCode } from '@starlit/contract';
+import { formatDay } from '@starlit/contract/rules';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dayUtc8 } from '../gifts/gifts.service.ts';
 import { fingerprintOf, serverKey, type LedgerService } from '../ledger/ledger.service.ts';
 import { checkinRepository } from './checkin.repository.ts';
 
@@ -16,7 +16,7 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY
  */
 export function checkinService(deps: { db: Db; ledger: LedgerService }) {
   async function status(userId: string, now: Date) {
-    const day = dayUtc8(now);
+    const day = formatDay(now);
     const last = await checkinRepository(deps.db).latest(userId, day);
     const checkedInToday = last?.day === day;
     const running = last && (checkedInToday || last.day === dayBefore(day)) ? last.streak : 0;
@@ -27,7 +27,7 @@ export function checkinService(deps: { db: Db; ledger: LedgerService }) {
     status: (userId: string, now = new Date()) => status(userId, now),
 
     async checkin(userId: string, now = new Date()) {
-      const day = dayUtc8(now);
+      const day = formatDay(now);
       const { replayed } = await deps.ledger.run(userId, serverKey('checkin', day), fingerprintOf('checkin', { day }), async (books) => {
         const repo = checkinRepository(books.tx);
         const last = await repo.latest(userId, day);

@@ -21,6 +21,7 @@ export const economyAdminModule = defineModule({
       agents: ctx.use(agentsModule),
       voices: ctx.use(voicesModule),
       gifts: ctx.use(giftsModule),
+      log: ctx.log,
     });
     return { service: economy, routes: (app) => economyAdminRoutes(app, { economy, authenticate: ctx.authenticate }) };
   },

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type CallInput, type calls } from '@starlit/contract';
 import { AppError } from '../../platform/errors.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
@@ -23,6 +24,7 @@ export function economyAdminService(deps: {
   agents: Pick<AgentsService, 'skills' | 'setSkillPrice'>;
   voices: Pick<VoicesService, 'officials' | 'setOfficialPrice'>;
   gifts: Pick<GiftsService, 'all' | 'setPricing'>;
+  log: FastifyBaseLogger;
 }) {
   async function person(userId: string) {
     const user = await deps.users.byId(userId);
@@ -79,7 +81,11 @@ export function economyAdminService(deps: {
         await books.move({ from, to, currency, amount: Math.abs(amount), kind: 'adjustment', memo });
         return { userId, currency, amount };
       });
-      if (!replayed) await deps.notices.sendSystem({ recipientId: userId, createdBy: adminId, template: { kind: 'balance_adjusted', params: { currency, amount, reason } } });
+      // the adjustment is made: a notice that cannot be sent must not read as a failed adjustment
+      if (!replayed)
+        await deps.notices
+          .sendSystem({ recipientId: userId, createdBy: adminId, template: { kind: 'balance_adjusted', params: { currency, amount, reason } } })
+          .catch((err: unknown) => deps.log.warn({ err, userId }, 'adjustment notice not sent'));
       return { balances: await deps.ledger.balances(userId), replayed };
     },
 

@@ -1,5 +1,5 @@
 import { calls, ErrorCode } from '@starlit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 
@@ -72,7 +72,7 @@ describe('the admin economy console', () => {
       '100 diamonds were added to your balance by an admin. Reason: Compensation for outage #7',
     ]);
     const zh = await t.ok(calls.notices.systemList, {}, { as: user, lang: 'zh_TW' });
-    expect(zh.items[0]).toMatchObject({ title: '你的餘額已調整', content: '管理員已從你的餘額扣除 30 鑽石。原因：Duplicate compensation' });
+    expect(zh.items[0]).toMatchObject({ title: '你的餘額已調整', content: '管理員已從你的餘額扣除 30 顆鑽石。原因：Duplicate compensation' });
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 
@@ -113,5 +113,16 @@ describe('the admin economy console', () => {
     expect((await t.call(c.savePackage, { packageId: 'p999', diamonds: 1, bonus: 0, priceMinor: 99, active: true }, { as: admin })).body.code).toBe(ErrorCode.ECONOMY_ADMIN_PACKAGE_NOT_FOUND);
     expect((await t.call(c.savePackage, { packageId: 'p300', diamonds: 0, bonus: 0, priceMinor: 1, active: true }, { as: admin })).body.code).toBe(ErrorCode.VALIDATION);
     await t.ok(c.savePackage, { packageId: 'p300', diamonds: 300, bonus: 30, priceMinor: 499, active: true }, { as: admin });
+  });
+
+  it('answers the adjustment made when its notice cannot be sent', async () => {
+    const user = await buildUser(t);
+    const down = vi.spyOn(t.starlit.services.notices, 'sendSystem').mockRejectedValueOnce(new Error('notices down'));
+    try {
+      expect(await t.ok(c.adjust, { userId: user.userId, currency: 'JE', amount: 7, reason: 'notice down', key: newKey() }, { as: admin })).toMatchObject({ replayed: false });
+    } finally {
+      down.mockRestore();
+    }
+    expect(await balances(user)).toMatchObject({ JE: 7 });
   });
 });

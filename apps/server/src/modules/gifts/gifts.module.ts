@@ -10,7 +10,7 @@ import { giftsService } from './gifts.service.ts';
 export const giftsModule = defineModule({
   name: 'gifts',
   setup(ctx) {
-    const gifts = giftsService({ db: ctx.database.db, ledger: ctx.use(ledgerModule), agents: ctx.use(agentsModule), notices: ctx.use(noticesModule), users: ctx.use(usersModule) });
+    const gifts = giftsService({ db: ctx.database.db, ledger: ctx.use(ledgerModule), agents: ctx.use(agentsModule), notices: ctx.use(noticesModule), users: ctx.use(usersModule), log: ctx.log });
     return { service: gifts, routes: (app) => giftsRoutes(app, { gifts, authenticate: ctx.authenticate }) };
   },
 });

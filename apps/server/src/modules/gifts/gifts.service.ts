@@ -1,4 +1,6 @@
 import { ErrorCode, GIFT_RULES, type CallInput, type CallOutput, type calls } from '@starlit/contract';
+import { formatDay } from '@starlit/contract/rules';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertNoBlock } from '../../platform/policy.ts';
@@ -11,16 +13,15 @@ import { giftsRepository, type GiftRow, type GiftSendRow } from './gifts.reposit
 type Cost = CallOutput<typeof calls.gifts.list>['gifts'][number]['cost'];
 type Person = { userId: string; userName: string; avatar: string | null };
 
-/** Today as the product counts days: in UTC+8, YYYY-MM-DD. */
-export function dayUtc8(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** What one gift costs at `now`: a limited-time free gift costs its price in diamonds once its time is over. */
+/**
+ * What one gift costs at `now`: a limited-time free gift costs its price in diamonds once its
+ * time is over. A price of 0 is free whatever the kind, so it counts against the daily free
+ * gifts rather than slipping past both the limit and the books.
+ */
 export function costOf(gift: GiftRow, now: Date): Cost {
-  if (gift.priceKind === 'free') return { currency: 'free', amount: 0 };
-  if (gift.priceKind === 'limited_free') return gift.freeUntil && gift.freeUntil > now ? { currency: 'free', amount: 0 } : { currency: 'JE', amount: gift.price };
-  if (gift.price === 0) return { currency: 'free', amount: 0 };
+  const free = { currency: 'free', amount: 0 } as const;
+  if (gift.priceKind === 'free' || gift.price === 0) return free;
+  if (gift.priceKind === 'limited_free') return gift.freeUntil && gift.freeUntil > now ? free : { currency: 'JE', amount: gift.price };
   return { currency: gift.priceKind === 'points' ? 'MSS' : 'JE', amount: gift.price };
 }
 
@@ -42,14 +43,86 @@ const presentSend = (row: GiftSendRow, sender: Person) => ({
  * transaction; gifts at no cost are counted per sender per UTC+8 day in the database. The
  * sent gift is kept for the agent's wall and leaderboard, and its owner gets a notice.
  */
-export function giftsService(deps: { db: Db; ledger: LedgerService; agents: AgentsService; notices: NoticesService; users: UsersRepository }) {
+export function giftsService(deps: { db: Db; ledger: LedgerService; agents: AgentsService; notices: NoticesService; users: UsersRepository; log: FastifyBaseLogger }) {
   const gifts = giftsRepository(deps.db);
   const { freePerDay } = GIFT_RULES;
+
+  /** One send, its refusals as AppErrors (docs/economy.md, Gifts). */
+  async function sendGift(userId: string, input: CallInput<typeof calls.gifts.send>) {
+    const { agentId, giftKey } = input;
+    const count = input.count ?? 1;
+    if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
+    const me = await deps.users.byId(userId);
+    if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    const sender = { userId, userName: me.userName, avatar: me.avatar };
+    let notice: { ring: () => Promise<void> } | undefined;
+
+    // the agent's visibility and blocks are checked inside the request: a replay answers the first send even after a block or the agent going private
+    const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
+      const agent = await deps.agents.visible(userId, agentId, books.tx);
+      // a person's gifts to their own agent would only fill its wall and leaderboard
+      if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
+      const repo = giftsRepository(books.tx);
+      const gift = await repo.byKey(giftKey);
+      if (!gift) throw new AppError(ErrorCode.GIFT_NOT_FOUND);
+      const now = new Date();
+      if (gift.expiresAt && gift.expiresAt <= now) throw new AppError(ErrorCode.GIFT_EXPIRED);
+      const cost = costOf(gift, now);
+      // the person agreed to the price they were shown; a limited-time gift whose time ran out is theirs to see first
+      if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
+      // in the transaction, so a block made while this request waited still wins
+      await assertNoBlock(books.tx, userId, agent.ownerId);
+      const day = formatDay(now);
+      let freeUsed: number;
+      if (cost.currency === 'free') {
+        const taken = await repo.takeFree(userId, day, count, freePerDay);
+        if (taken === null) throw new AppError(ErrorCode.GIFT_DAILY_LIMIT);
+        freeUsed = taken;
+      } else {
+        freeUsed = await repo.freeUsed(userId, day);
+      }
+      const total = cost.amount * count;
+      const share = cost.currency === 'free' ? 0 : ownerShareOf(total);
+      const row = await repo.insertSend({
+        giftId: gift.id,
+        giftKey: gift.key,
+        agentId,
+        senderId: userId,
+        ownerId: agent.ownerId,
+        count,
+        currency: cost.currency,
+        unitPrice: cost.amount,
+        ownerShare: share,
+        createdAt: now,
+      });
+      if (cost.currency !== 'free' && total > 0) {
+        // the agent's name as it was: records must not show a later name, nor one of an agent gone private
+        const memo = { giftId: row.id, giftKey: gift.key, agentId, agentName: agent.nickname };
+        const currency = cost.currency;
+        await books.move(
+          { from: { user: userId }, to: { system: 'gift_revenue' }, currency, amount: total, kind: 'gift', memo },
+          ...(share > 0 ? [{ from: { system: 'gift_revenue' as const }, to: { user: agent.ownerId }, currency, amount: share, kind: 'gift_share', memo }] : []),
+        );
+      }
+      // the owner's notice in the send's transaction: a send is never kept without it
+      notice = await deps.notices.writeInteract(books.tx, {
+        recipientId: agent.ownerId,
+        actorId: userId,
+        targetType: 'agent',
+        targetId: agentId,
+        template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
+      });
+      return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
+    });
+    // the gift and its notice are kept: a bell that cannot ring must not answer "Send gift failed", or the client would pay again under a new key
+    if (!replayed) await notice?.ring().catch((err: unknown) => deps.log.warn({ err, agentId, giftSendId: outcome.send.id }, 'gift notice bell not rung'));
+    return { ...outcome, replayed };
+  }
 
   return {
     async list(viewerId: string | null, now = new Date()) {
       const rows = await gifts.all();
-      const freeLeftToday = viewerId ? freePerDay - (await gifts.freeUsed(viewerId, dayUtc8(now))) : null;
+      const freeLeftToday = viewerId ? freePerDay - (await gifts.freeUsed(viewerId, formatDay(now))) : null;
       return {
         gifts: rows.map((g) => ({
           key: g.key,
@@ -85,73 +158,15 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       if (!(await gifts.setPricing(input.giftKey, { priceKind, price, freeUntil, expiresAt }))) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_NOT_FOUND);
     },
 
+    /** Sends a gift; anything unforeseen reads "Send gift failed" (SPEC §8), and the log keeps what it was. */
     async send(userId: string, input: CallInput<typeof calls.gifts.send>) {
-      const { agentId, giftKey } = input;
-      const count = input.count ?? 1;
-      if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
-      const agent = await deps.agents.visible(userId, agentId);
-      // a person's gifts to their own agent would only fill its wall and leaderboard
-      if (agent.ownerId === userId) throw new AppError(ErrorCode.GIFT_OWN_AGENT);
-      await assertNoBlock(deps.db, userId, agent.ownerId);
-      const me = await deps.users.byId(userId);
-      if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
-      const sender = { userId, userName: me.userName, avatar: me.avatar };
-
-      let notice: { ring: () => Promise<void> } | undefined;
-      const { outcome, replayed } = await deps.ledger.run(userId, input.key, fingerprintOf('gift', { agentId, giftKey, count, cost: input.cost ?? null }), async (books) => {
-        const repo = giftsRepository(books.tx);
-        const gift = await repo.byKey(giftKey);
-        if (!gift) throw new AppError(ErrorCode.GIFT_NOT_FOUND);
-        const now = new Date();
-        if (gift.expiresAt && gift.expiresAt <= now) throw new AppError(ErrorCode.GIFT_EXPIRED);
-        const cost = costOf(gift, now);
-        // the person agreed to the price they were shown; a limited-time gift whose time ran out is theirs to see first
-        if (input.cost && (input.cost.currency !== cost.currency || input.cost.amount !== cost.amount)) throw new AppError(ErrorCode.GIFT_PRICE_CHANGED);
-        // checked again inside the transaction, so a block made while this request waited still wins
-        await assertNoBlock(books.tx, userId, agent.ownerId);
-        const day = dayUtc8(now);
-        let freeUsed: number;
-        if (cost.currency === 'free') {
-          const taken = await repo.takeFree(userId, day, count, freePerDay);
-          if (taken === null) throw new AppError(ErrorCode.GIFT_DAILY_LIMIT);
-          freeUsed = taken;
-        } else {
-          freeUsed = await repo.freeUsed(userId, day);
-        }
-        const total = cost.amount * count;
-        const share = cost.currency === 'free' ? 0 : ownerShareOf(total);
-        const row = await repo.insertSend({
-          giftId: gift.id,
-          giftKey: gift.key,
-          agentId,
-          senderId: userId,
-          ownerId: agent.ownerId,
-          count,
-          currency: cost.currency,
-          unitPrice: cost.amount,
-          ownerShare: share,
-          createdAt: now,
-        });
-        if (cost.currency !== 'free' && total > 0) {
-          const memo = { giftId: row.id, giftKey: gift.key, agentId };
-          const currency = cost.currency;
-          await books.move(
-            { from: { user: userId }, to: { system: 'gift_revenue' }, currency, amount: total, kind: 'gift', memo },
-            ...(share > 0 ? [{ from: { system: 'gift_revenue' as const }, to: { user: agent.ownerId }, currency, amount: share, kind: 'gift_share', memo }] : []),
-          );
-        }
-        // the owner's notice in the send's transaction: a send is never kept without it
-        notice = await deps.notices.writeInteract(books.tx, {
-          recipientId: agent.ownerId,
-          actorId: userId,
-          targetType: 'agent',
-          targetId: agentId,
-          template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
-        });
-        return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
-      });
-      if (!replayed) await notice?.ring();
-      return { ...outcome, replayed };
+      try {
+        return await sendGift(userId, input);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        deps.log.error({ err: error }, 'gift send failed');
+        throw new AppError(ErrorCode.GIFT_SEND_FAILED);
+      }
     },
 
     async wall(viewerId: string | null, agentId: string) {

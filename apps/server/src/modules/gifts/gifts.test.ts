@@ -1,6 +1,6 @@
 import { calls, ErrorCode, GIFT_RULES } from '@starlit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { gifts, giftSends } from '../../db/schema/index.ts';
@@ -126,6 +126,34 @@ describe('sending a gift', () => {
     expect(notices.items.filter((n) => n.kind === 'gift')).toHaveLength(1);
   });
 
+  it('answers the paid gift when the notice to the owner cannot be sent, so a retry does not pay again', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 52);
+    const input = { agentId: agent.id, giftKey: 'rose' as const, cost: { currency: 'JE' as const, amount: 52 }, key: newKey() };
+    const down = vi.spyOn(t.starlit.services.notices, 'sendInteract').mockRejectedValueOnce(new Error('notices down'));
+    try {
+      expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: false, send: { giftKey: 'rose' } });
+    } finally {
+      down.mockRestore();
+    }
+    expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: true });
+    expect(await balances(fan)).toMatchObject({ JE: 0 });
+    expect(await balances(owner)).toMatchObject({ JE: 26 });
+  });
+
+  it('names the agent in the records as it was when the gift was sent, not as it is now', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 52);
+    await t.ok(c.send, { agentId: agent.id, giftKey: 'rose', key: newKey() }, { as: fan });
+    await t.ok(calls.agents.update, { id: agent.id, nickname: 'Secret name', isPublic: false }, { as: owner });
+    const [sent] = (await t.ok(calls.records.list, { kind: 'gift' }, { as: fan })).items;
+    expect(sent.item).toBe('Rose sent to Nova');
+    const [share] = (await t.ok(calls.records.list, { kind: 'gift_share' }, { as: owner })).items;
+    expect(share.item).toBe('Your share of a rose sent to Nova');
+  });
+
   it('answers "A gift must be selected before sending" without a gift, in both languages', async () => {
     const { agent } = await ownedAgent();
     const fan = await buildUser(t);
@@ -179,6 +207,24 @@ describe('sending a gift', () => {
     expect(await balances(owner)).toMatchObject({ JE: 2 });
   });
 
+  it('counts a limited-time gift priced 0 after its time as a free gift, against the daily limit', async () => {
+    const { agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    const [before] = await db().select().from(gifts).where(eq(gifts.key, 'lollipop'));
+    await db()
+      .update(gifts)
+      .set({ freeUntil: new Date(Date.now() - 1000), price: 0 })
+      .where(eq(gifts.key, 'lollipop'));
+    try {
+      expect((await t.ok(c.list, {})).gifts.find((g) => g.key === 'lollipop')?.cost).toEqual({ currency: 'free', amount: 0 });
+      const sent = await t.ok(c.send, { agentId: agent.id, giftKey: 'lollipop', count: GIFT_RULES.freePerDay, cost: { currency: 'free', amount: 0 }, key: newKey() }, { as: fan });
+      expect(sent).toMatchObject({ freeLeftToday: 0, send: { cost: { currency: 'free', amount: 0 } } });
+      expect((await t.call(c.send, { agentId: agent.id, giftKey: 'lollipop', key: newKey() }, { as: fan })).body.code).toBe(ErrorCode.GIFT_DAILY_LIMIT);
+    } finally {
+      await db().update(gifts).set({ freeUntil: before.freeUntil, price: before.price }).where(eq(gifts.key, 'lollipop'));
+    }
+  });
+
   it('refuses gifts across a block either way, to your own agent, and to an agent you cannot see', async () => {
     const { owner, agent } = await ownedAgent();
     const [fan, stranger] = await Promise.all([buildUser(t), buildUser(t)]);
@@ -192,6 +238,34 @@ describe('sending a gift', () => {
     for (const who of [stranger, admin]) expect((await t.call(c.send, { agentId: hidden.id, giftKey: 'heart', key: newKey() }, { as: who })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
     expect((await t.call(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() })).status).toBe(401);
     expect(await db().select().from(giftSends).where(eq(giftSends.ownerId, owner.userId))).toHaveLength(0);
+  });
+
+  it('answers a replay with the first send after a block or the agent going private, and refuses new sends', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 100);
+    const input = { agentId: agent.id, giftKey: 'finger_heart' as const, cost: { currency: 'JE' as const, amount: 20 }, key: newKey() };
+    const first = await t.ok(c.send, input, { as: fan });
+    await t.ok(calls.social.block, { userId: fan.userId }, { as: owner });
+    expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: true, send: { id: first.send.id } });
+    expect((await t.call(c.send, { ...input, key: newKey() }, { as: fan })).body.code).toBe(ErrorCode.SOCIAL_BLOCKED);
+    await t.ok(calls.social.unblock, { userId: fan.userId }, { as: owner });
+    await t.ok(calls.agents.update, { id: agent.id, isPublic: false }, { as: owner });
+    expect(await t.ok(c.send, input, { as: fan })).toMatchObject({ replayed: true, send: { id: first.send.id } });
+    expect((await t.call(c.send, { ...input, key: newKey() }, { as: fan })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
+    expect(await balances(fan)).toMatchObject({ JE: 80 });
+  });
+
+  it('answers "Send gift failed" for anything unforeseen, in both languages', async () => {
+    const { agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    const broken = vi.spyOn(t.starlit.services.ledger, 'run').mockRejectedValue(new Error('database gone'));
+    try {
+      expect((await t.call(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: fan })).body).toMatchObject({ code: ErrorCode.GIFT_SEND_FAILED, message: 'Send gift failed' });
+      expect((await t.call(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: fan, lang: 'zh_TW' })).body.code).toBe(ErrorCode.GIFT_SEND_FAILED);
+    } finally {
+      broken.mockRestore();
+    }
   });
 
   it('lets an admin send gifts as anyone does', async () => {
@@ -233,14 +307,20 @@ describe('the gift wall and leaderboard', () => {
     expect(ownersBoard.items.map((i) => i.sender.userName)).toEqual([a.userName, b.userName, cc.userName]);
   });
 
-  it('shows a private agent only to its owner', async () => {
-    const owner = await buildUser(t);
-    const hidden = await buildAgent(t, { owner, isPublic: false });
-    expect((await t.ok(c.wall, { agentId: hidden.id }, { as: owner })).items).toEqual([]);
-    expect((await t.ok(c.leaderboard, { agentId: hidden.id }, { as: owner })).items).toEqual([]);
-    for (const who of [undefined, await buildUser(t), admin]) {
-      expect((await t.call(c.wall, { agentId: hidden.id }, { as: who })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
-      expect((await t.call(c.leaderboard, { agentId: hidden.id }, { as: who })).body.code).toBe(ErrorCode.AGENT_NOT_FOUND);
+  it('shows the gifts of an agent made private only to its owner', async () => {
+    const { owner, agent } = await ownedAgent();
+    const fan = await buildUser(t);
+    await grant(fan, 'JE', 52);
+    await t.ok(c.send, { agentId: agent.id, giftKey: 'rose', key: newKey() }, { as: fan });
+    await t.ok(c.send, { agentId: agent.id, giftKey: 'heart', key: newKey() }, { as: fan });
+    await t.ok(calls.agents.update, { id: agent.id, isPublic: false }, { as: owner });
+    expect((await t.ok(c.wall, { agentId: agent.id }, { as: owner })).items.map((i) => i.giftKey)).toEqual(['heart', 'rose']);
+    expect((await t.ok(c.leaderboard, { agentId: agent.id }, { as: owner })).items.map((i) => i.sender.userId)).toEqual([fan.userId]);
+    for (const who of [undefined, fan, await buildUser(t), admin]) {
+      const wall = await t.call(c.wall, { agentId: agent.id }, { as: who });
+      expect(wall.body).toMatchObject({ code: ErrorCode.AGENT_NOT_FOUND });
+      expect(wall.body).not.toHaveProperty('data.items');
+      expect((await t.call(c.leaderboard, { agentId: agent.id }, { as: who })).body).toMatchObject({ code: ErrorCode.AGENT_NOT_FOUND });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { couponPrice, ErrorCode, RECHARGE_AGREEMENT_VERSION, STARTER_COUPON, type StarterCoupon } from '@starlit/contract';
+import { formatDay } from '@starlit/contract/rules';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Handle } from '../../db/client.ts';
@@ -13,9 +14,9 @@ export const ADULT_AGE = 18;
 
 /** Whether a birthday (YYYY-MM-DD) is at least `ADULT_AGE` years before `today`, counted in UTC+8 as the product's dates are. */
 export function isAdult(birthday: string, today: Date): boolean {
-  const local = new Date(today.getTime() + 8 * 3_600_000);
+  const [ty, tm, td] = formatDay(today).split('-').map(Number);
   const [y, m, d] = birthday.split('-').map(Number);
-  const years = local.getUTCFullYear() - y - (local.getUTCMonth() + 1 < m || (local.getUTCMonth() + 1 === m && local.getUTCDate() < d) ? 1 : 0);
+  const years = ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
   return years >= ADULT_AGE;
 }
 

@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module.ts';
-import { agentsModule } from '../agents/agents.module.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
 import { recordsRoutes } from './records.routes.ts';
 import { recordsService } from './records.service.ts';
@@ -8,12 +7,8 @@ import { recordsService } from './records.service.ts';
 export const recordsModule = defineModule({
   name: 'records',
   setup(ctx) {
-    const agents = ctx.use(agentsModule);
-    const records = recordsService({
-      ledger: ctx.use(ledgerModule),
-      // gifts and skills name their agent; a deleted one keeps its name in the records
-      agentNames: async (ids) => new Map((await agents.withDeleted(ids)).map((a) => [a.id, a.nickname])),
-    });
+    // gifts and skills carry their agent's name in the memo, as it was when they were made
+    const records = recordsService({ ledger: ctx.use(ledgerModule) });
     return { service: records, routes: (app) => recordsRoutes(app, { records, authenticate: ctx.authenticate }) };
   },
 });

@@ -1,12 +1,10 @@
-import { recordAgentIds, recordItem, recordKindLabel, RECORDS_CSV_MAX_ROWS, type CallOutput, type calls, type Language } from '@starlit/contract';
+import { recordItem, recordKindLabel, RECORDS_CSV_MAX_ROWS, type CallOutput, type calls, type Language } from '@starlit/contract';
 import { formatDateTime } from '@starlit/contract/rules';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MovementRow } from '../ledger/ledger.repository.ts';
 
 type OrderRecord = CallOutput<typeof calls.records.list>['items'][number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The order an order ID names: the memo's order (recharge, store, coupon), else the spending request, else the movement. */
 function orderIdOf(row: MovementRow): string {
@@ -31,15 +29,14 @@ export function csvCell(value: string | number): string {
 }
 
 /** Order records (docs/economy.md, Records): every movement of a person's balances, in the reader's language. */
-export function recordsService(deps: { ledger: Pick<LedgerService, 'movements'>; agentNames: (ids: string[]) => Promise<Map<string, string>> }) {
-  async function render(rows: MovementRow[], lang: Language): Promise<OrderRecord[]> {
-    const agentNames = await deps.agentNames(recordAgentIds(rows.map((r) => r.memo)).filter((id) => UUID.test(id)));
+export function recordsService(deps: { ledger: Pick<LedgerService, 'movements'> }) {
+  function render(rows: MovementRow[], lang: Language): OrderRecord[] {
     return rows.map((row) => ({
       id: row.id,
       orderId: orderIdOf(row),
       kind: row.kind,
       type: recordKindLabel(row.kind, lang),
-      item: recordItem(row.kind, row.memo, lang, { currency: row.currency, amount: row.amount, agentNames }),
+      item: recordItem(row.kind, row.memo, lang, { currency: row.currency, amount: row.amount }),
       currency: row.currency as OrderRecord['currency'],
       amount: row.amount,
       at: row.createdAt.toISOString(),
@@ -52,12 +49,12 @@ export function recordsService(deps: { ledger: Pick<LedgerService, 'movements'>;
     async page(userId: string, input: { kind?: string; cursor?: string; limit: number }, lang: Language) {
       const before = decodeCursor(input.cursor) ?? undefined;
       const page = toPage(await deps.ledger.movements({ userId, kind: input.kind, before, limit: input.limit + 1 }), input.limit, (r) => ({ at: r.createdAt, id: r.id }));
-      return { items: await render(page.items, lang), nextCursor: page.nextCursor };
+      return { items: render(page.items, lang), nextCursor: page.nextCursor };
     },
 
     /** A person's records as a CSV file: a UTF-8 BOM (so spreadsheets read Chinese), a header row, newest first. */
     async csv(userId: string, kind: string | undefined, lang: Language): Promise<string> {
-      const records = await render(await deps.ledger.movements({ userId, kind, limit: RECORDS_CSV_MAX_ROWS }), lang);
+      const records = render(await deps.ledger.movements({ userId, kind, limit: RECORDS_CSV_MAX_ROWS }), lang);
       const lines = [CSV_HEADERS[lang], ...records.map((r) => [r.time, r.type, r.item, r.currency, r.amount, r.orderId])];
       return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
     },

@@ -7,11 +7,11 @@ import { Button } from '../../ui/button';
 import { FieldMessage, SelectField, TextArea, TextField } from '../../ui/field';
 import { notifySuccess } from '../../ui/toast';
 import { RecordsList } from '../records/records-list';
+import { newRequestKey } from '../../api/request-key';
 
 type Currency = z.infer<typeof AdjustableCurrency>;
 type Found = CallOutput<typeof calls.economyAdmin.findUser>;
 
-const newKey = () => crypto.randomUUID();
 const signedWhole = (text: string) => (/^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /** Adds to or takes from one balance, with a reason; a key per request so a double click adjusts once. */
@@ -20,7 +20,7 @@ function AdjustForm({ userId }: { userId: string }) {
   const [currency, setCurrency] = useState<Currency>('JE');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newRequestKey);
   const [tried, setTried] = useState(false);
   const adjust = useCallMutation(calls.economyAdmin.adjust, {
     invalidates: ['economyAdmin', 'records', 'ledger'],
@@ -29,13 +29,13 @@ function AdjustForm({ userId }: { userId: string }) {
       setAmount('');
       setReason('');
       setTried(false);
-      setKey(newKey());
+      setKey(newRequestKey());
     },
   });
   // a changed request is a new request: it gets its own key
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
-    setKey(newKey());
+    setKey(newRequestKey());
   };
   const value = signedWhole(amount);
   const amountError = value === null || value === 0 || Math.abs(value) > ECONOMY_ADMIN_LIMITS.maxAdjustment ? t('adjust.amountInvalid') : null;
@@ -60,7 +60,7 @@ function AdjustForm({ userId }: { userId: string }) {
           value={currency}
           onChange={(c) => {
             if (c) setCurrency(c);
-            setKey(newKey());
+            setKey(newRequestKey());
           }}
           options={AdjustableCurrency.options.map((c) => ({ value: c, label: t(`currencies.${c}`) }))}
         />

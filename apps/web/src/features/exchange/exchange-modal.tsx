@@ -7,11 +7,9 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { notifySuccess } from '../../ui/toast';
+import { newRequestKey } from '../../api/request-key';
 
 type Target = z.infer<typeof ExchangeTarget>;
-
-/** A fresh idempotency key: one per exchange the person means, so a double click or a retry moves once. */
-const newKey = () => crypto.randomUUID();
 
 /** Whole diamonds from what was typed, or null when it is not a number the exchange takes. */
 function diamondsOf(text: string): number | null {
@@ -29,7 +27,7 @@ export function ExchangeModal({ target, onClose }: { target: Target; onClose(): 
   const rates = useCall(calls.exchange.rates, {});
   const balances = useCall(calls.ledger.balances, {});
   const [text, setText] = useState('1');
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newRequestKey);
   const [tried, setTried] = useState(false);
   // the unit agrees with the number before it (1 creation count, 10 creation counts)
   const unit = (count: number) => t(`units.${target}`, { count });
@@ -62,7 +60,7 @@ export function ExchangeModal({ target, onClose }: { target: Target; onClose(): 
           onChange={(value) => {
             setText(value);
             // another amount is another request: it gets its own key
-            setKey(newKey());
+            setKey(newRequestKey());
           }}
           error={tried && diamonds === null ? t('amountInvalid') : null}
         />

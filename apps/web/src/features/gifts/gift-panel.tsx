@@ -2,21 +2,19 @@ import { calls, ErrorCode, GIFT_RULES, type CallOutput } from '@starlit/contract
 import { formatMonthDay } from '@starlit/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCall, useCallMutation } from '../../api/calls';
 import { CallFailure } from '../../api/query';
-import { Button, buttonClass } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { FieldMessage } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { notifySuccess } from '../../ui/toast';
 import { GiftArt } from './gift-art';
 import { GiftBurst } from './gift-burst';
+import { openRecharge } from '../recharge/open-recharge';
+import { newRequestKey } from '../../api/request-key';
 
 type Gift = CallOutput<typeof calls.gifts.list>['gifts'][number];
 type Sent = CallOutput<typeof calls.gifts.send>['send'];
-
-/** A fresh idempotency key: one per send the person means, so a double click or a retry sends once. */
-const newKey = () => crypto.randomUUID();
 
 /** A gift's price now, in words: free, free until a date, or points or diamonds (per gift). */
 export function usePriceText() {
@@ -37,7 +35,7 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
   const balances = useCall(calls.ledger.balances, {});
   const [picked, setPicked] = useState<Gift['key'] | null>(null);
   const [count, setCount] = useState(1);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newRequestKey);
   const [missing, setMissing] = useState(false);
   const [burst, setBurst] = useState<Sent | null>(null);
   const send = useCallMutation(calls.gifts.send, {
@@ -46,7 +44,7 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
       setBurst(done.send);
       notifySuccess(t('sent', { gift: t(`names.${done.send.giftKey}`), count: done.send.count, name: agentName }));
       // the next send is another request
-      setKey(newKey());
+      setKey(newRequestKey());
     },
     // an admin changed the price since the panel opened: show the new one, so the next Send pays what is shown
     onError: (error) => {
@@ -60,7 +58,7 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
     setMissing(false);
     send.reset();
     // another gift or count is another request: it gets its own key
-    setKey(newKey());
+    setKey(newRequestKey());
   };
   const failure = send.error instanceof CallFailure && send.error.code !== null ? send.error.message : send.error ? t('failed') : null;
   const short = send.error instanceof CallFailure && send.error.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND;
@@ -133,9 +131,9 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
           </div>
           <FieldMessage text={missing ? t('required') : failure} />
           {short && (
-            <Link to="/recharge" className={buttonClass('secondary', 'sm', 'self-start')}>
+            <Button type="button" variant="secondary" size="sm" className="self-start" onClick={openRecharge}>
               {t('recharge')}
-            </Link>
+            </Button>
           )}
         </form>
       </Modal>

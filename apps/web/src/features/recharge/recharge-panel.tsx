@@ -9,10 +9,9 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Spinner } from '../../ui/spinner';
 import { AgreementChapters } from './agreement-page';
 import { notifyInfo, notifySuccess } from '../../ui/toast';
+import { newRequestKey } from '../../api/request-key';
 
 type Offer = CallOutput<typeof calls.recharge.offer>;
-
-const newKey = () => crypto.randomUUID();
 
 /** A price in money as the reader writes it (the package's amount is in cents). */
 export function formatPrice(priceMinor: number, currency: string, language: string): string {
@@ -41,13 +40,13 @@ export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; 
   // one key per purchase: a double click sends the same one and the server makes one order;
   // another package or coupon choice is another purchase, and so is a try after a failure
   const purchase = `${chosen ?? ''}:${useCoupon}`;
-  const [keyed, setKeyed] = useState(() => ({ purchase, key: newKey() }));
-  const requestKey = keyed.purchase === purchase ? keyed.key : newKey();
+  const [keyed, setKeyed] = useState(() => ({ purchase, key: newRequestKey() }));
+  const requestKey = keyed.purchase === purchase ? keyed.key : newRequestKey();
   if (keyed.purchase !== purchase) setKeyed({ purchase, key: requestKey });
   const create = useCallMutation(calls.recharge.create, {
     invalidates: [calls.ledger.balances, calls.recharge.coupon],
     onSuccess: (made) => {
-      setKeyed({ purchase, key: newKey() });
+      setKeyed({ purchase, key: newRequestKey() });
       if (made.checkoutUrl) window.location.assign(made.checkoutUrl);
       else if (made.order.status === 'paid') {
         notifySuccess(t('paid', { count: made.order.diamonds + made.order.bonus }));
@@ -55,7 +54,7 @@ export function RechargePanel({ inModal = false, onPaid }: { inModal?: boolean; 
       } else notifyInfo(t(made.order.status === 'failed' ? 'failed' : 'pending'));
     },
     // the server answers a failed key's refusal again: the next try is a new purchase
-    onError: () => setKeyed({ purchase, key: newKey() }),
+    onError: () => setKeyed({ purchase, key: newRequestKey() }),
   });
   if (offer.isError) return <LoadFailed onRetry={() => void offer.refetch()} />;
   if (!offer.data) return <Spinner />;

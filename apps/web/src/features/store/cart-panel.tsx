@@ -13,15 +13,13 @@ import { notifySuccess } from '../../ui/toast';
 import { useItemText } from './item-card';
 import { openRecharge } from '../recharge/open-recharge';
 import { Price } from './price';
+import { newRequestKey } from '../../api/request-key';
 
 type Cart = z.infer<typeof StoreCart>;
 type Order = CallOutput<typeof calls.store.buy>;
 
 /** What became of the last purchase, as the cart says it (SPEC §8). */
 type Outcome = { kind: 'bought'; order: Order } | { kind: 'insufficient'; diamonds: boolean } | { kind: 'closed' } | { kind: 'failed'; detail: string };
-
-/** A fresh idempotency key: one per purchase, so a double click or a retry buys once. */
-const newKey = () => crypto.randomUUID();
 
 /**
  * The cart (SPEC §2 Store): select all, reset (deselects every line, keeping them), clear all,
@@ -38,9 +36,9 @@ export function CartPanel({ cart, open }: { cart: Cart; open: boolean }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const selected = cart.lines.filter((l) => l.selected);
   const selection = selected.map((l) => l.item.id).join(',');
-  const [keyed, setKeyed] = useState({ selection, key: newKey() });
+  const [keyed, setKeyed] = useState({ selection, key: newRequestKey() });
   // a different selection is a different purchase: it gets its own key
-  const key = keyed.selection === selection ? keyed.key : newKey();
+  const key = keyed.selection === selection ? keyed.key : newRequestKey();
   if (keyed.selection !== selection) setKeyed({ selection, key });
   const totals = { JE: 0, MSS: 0 };
   for (const line of selected) totals[line.item.currency] += line.item.price;
@@ -63,7 +61,11 @@ export function CartPanel({ cart, open }: { cart: Cart; open: boolean }) {
         const fresh = await balances.refetch();
         setOutcome({ kind: 'insufficient', diamonds: !fresh.data || fresh.data.JE < totals.JE });
       } else if (isRefused(result) && result.code === ErrorCode.STORE_NOT_OPEN) setOutcome({ kind: 'closed' });
-      else setOutcome({ kind: 'failed', detail: result.message });
+      else {
+        setOutcome({ kind: 'failed', detail: result.message });
+        // a price changed: the cart and shelf are read again, so the new price shows and the next Buy sends it
+        if (isRefused(result) && result.code === ErrorCode.STORE_PRICE_CHANGED) await invalidateCalls(queryClient, ['store']);
+      }
     },
   });
 

@@ -18,6 +18,7 @@ import { CloneUpload } from './clone-upload';
 import { FieldMessage } from '../../ui/field';
 import { useRuleMessage } from '../../ui/rule-message';
 import { addVoice, type SelectedVoice } from './voice-rules';
+import { newRequestKey } from '../../api/request-key';
 
 type VoiceTabId = z.infer<typeof VoiceTab>;
 type VoiceData = z.infer<typeof Voice>;
@@ -77,7 +78,7 @@ function VoiceList({ tab, active, selected, onPick }: { tab: VoiceTabId; active:
   const buy = async (voice: VoiceData) => {
     setBuying(voice.id);
     // one key per click; the button is disabled meanwhile, so a double click charges once
-    const result = await callApi(calls.voices.buy, { voiceId: voice.id, key: crypto.randomUUID(), priceDiamonds: voice.priceDiamonds });
+    const result = await callApi(calls.voices.buy, { voiceId: voice.id, key: newRequestKey(), priceDiamonds: voice.priceDiamonds });
     setBuying(null);
     if (isOk(result)) {
       setRefusal(null);

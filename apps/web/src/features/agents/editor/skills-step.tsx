@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi, isOk, isRefused } from '../../../api/client';
+import { newRequestKey } from '../../../api/request-key';
 import { useCall } from '../../../api/calls';
 import { invalidateCalls } from '../../../api/keys';
 import { Button } from '../../../ui/button';
 import { DiamondIcon } from '../../../ui/icons';
 import { FieldMessage } from '../../../ui/field';
+import { dateTimeText } from '../../../ui/date-time';
 import { useRuleMessage } from '../../../ui/rule-message';
 import { notifySuccess } from '../../../ui/toast';
 import { openRecharge } from '../../recharge/open-recharge';
@@ -19,12 +21,11 @@ type Term = z.infer<typeof Agent>['skillTerms'][number];
 
 /** What a bought skill's line says: for good, until a date, or expired on one. */
 function TermLine({ term }: { term: Term | undefined }) {
-  const { t, i18n } = useTranslation('agents');
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language.replace('_', '-'), { year: 'numeric', month: 'short', day: 'numeric' });
+  const { t } = useTranslation('agents');
   if (!term) return <span className="block text-xs text-muted">{t('skills.notOwned')}</span>;
   if (term.expiresAt === null) return <span className="block text-xs font-medium text-emerald-700 dark:text-emerald-300">{t('skills.forGood')}</span>;
-  if (!term.active) return <span className="block text-xs font-medium text-red-700 dark:text-red-300">{t('skills.expired', { date: date(term.expiresAt) })}</span>;
-  return <span className="block text-xs font-medium text-emerald-700 dark:text-emerald-300">{t('skills.expires', { date: date(term.expiresAt) })}</span>;
+  if (!term.active) return <span className="block text-xs font-medium text-red-700 dark:text-red-300">{t('skills.expired', { date: dateTimeText(term.expiresAt) })}</span>;
+  return <span className="block text-xs font-medium text-emerald-700 dark:text-emerald-300">{t('skills.expires', { date: dateTimeText(term.expiresAt) })}</span>;
 }
 
 /**
@@ -39,6 +40,8 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
   const [refusal, setRefusal] = useState('');
   const [short, setShort] = useState(false);
   const [buying, setBuying] = useState<Key | null>(null);
+  // one purchase's key, kept until it succeeds: a retry after a lost answer is answered, not charged again
+  const [purchase, setPurchase] = useState<{ agentId: string; skill: Key; key: string } | null>(null);
   // admins change prices and periods, so the catalogue is read again like the rest of the agents' calls
   const catalogue = useCall(calls.agents.skills, {});
   const agent = editor.agent;
@@ -64,11 +67,14 @@ export function SkillsStep({ editor }: { editor: AgentEditorState }) {
   const buyNow = async (skill: z.infer<typeof Skill>) => {
     if (!agent || buying) return;
     setBuying(skill.key);
-    // one key per click; the button is disabled meanwhile, so a double click charges once
+    // the same skill of the same agent again is the same purchase until it succeeds; the button is disabled meanwhile, so a double click charges once
+    const same = purchase && purchase.agentId === agent.id && purchase.skill === skill.key ? purchase : { agentId: agent.id, skill: skill.key, key: newRequestKey() };
+    setPurchase(same);
     const shown = { priceDiamonds: skill.priceDiamonds, usageDays: skill.usageDays };
-    const result = await callApi(calls.agents.buySkill, { id: agent.id, skill: skill.key, key: crypto.randomUUID(), shown });
+    const result = await callApi(calls.agents.buySkill, { id: agent.id, skill: skill.key, key: same.key, shown });
     setBuying(null);
     if (isOk(result)) {
+      setPurchase(null);
       editor.setAgent(result.data.agent);
       setRefusal('');
       setShort(false);
