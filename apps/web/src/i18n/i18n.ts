@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'exchange',
   'gifts',
   'checkin',
+  'ledger',
   'store',
   'records',
   'economy-admin',

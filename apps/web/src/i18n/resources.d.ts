@@ -12,6 +12,7 @@ import type community from '../../public/locales/en_US/community.json';
 import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
+import type ledger from '../../public/locales/en_US/ledger.json';
 import type moderation from '../../public/locales/en_US/moderation.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       common: typeof common;
       home: typeof home;
       identities: typeof identities;
+      ledger: typeof ledger;
       moderation: typeof moderation;
       notices: typeof notices;
       social: typeof social;

@@ -18,7 +18,7 @@ import { Blacklist } from '../social/blacklist';
 import { FollowList } from '../social/follow-list';
 import { RecordsTab } from '../records/records-list';
 import { MyWorks } from '../works/my-works';
-import { AssetsTab } from './assets-tab';
+import { AssetsTab } from '../ledger/assets-tab';
 import { PersonalInfo } from './personal-info';
 import { ProfileHeader, type ProfileData } from './profile-header';
 import { asFeedWork, useProfile, useProfileAgents, useProfileWorks } from './user-queries';

@@ -17,7 +17,7 @@ const EXCHANGE_MODAL = { CAC: 'EXCHANGE_DIAMOND_CAC', CWA: 'EXCHANGE_DIAMOND_CWA
 
 /** My assets: my four balances, exchanging diamonds for creation counts or compute power, and redeeming a code; admins also make codes and set rates. */
 export function AssetsTab() {
-  const { t } = useTranslation(['users', 'common']);
+  const { t } = useTranslation(['ledger', 'common']);
   const balances = useCall(calls.ledger.balances, {});
   const show = modalAreas.userCenter((s) => s.show);
   const isAdmin = useIsAdmin();
