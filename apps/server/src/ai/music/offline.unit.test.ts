@@ -75,7 +75,10 @@ describe('readStyle', () => {
     expect(readStyle('ambient strings with drums').drums).not.toBe('none');
     expect(readStyle('jazz, no drums').drums).toBe('none');
     expect(readStyle('快樂的鋼琴')).toMatchObject({ mode: 'major', lead: 'piano' });
-    expect(readStyle('悲傷 慢').mode).toBe('minor');
+    expect(readStyle('悲傷的慢歌')).toMatchObject({ mode: 'minor', bpm: 72 });
+    expect(readStyle('快節奏的搖滾').bpm).toBeGreaterThanOrEqual(140);
+    // 快樂 (happy) starts with 快 (fast) but is no tempo word
+    expect(readStyle('快樂的鋼琴').bpm).toBe(readStyle('piano').bpm);
   });
 
   it('matches words at their start, so "upbeat" is not a hip hop "beat"', () => {

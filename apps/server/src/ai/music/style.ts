@@ -56,8 +56,9 @@ const INSTRUMENTS: Array<[Timbre, string[]]> = [
   ['pluck', ['harp', 'pluck', 'guzheng', 'koto', '豎琴', '古箏']],
 ];
 
-const SLOW = ['slow', 'calm', 'chill', 'relax', 'gentle', 'sleepy', 'peaceful', 'ballad', 'lazy', 'soft', '慢', '平靜', '放鬆', '安靜', '溫柔'];
-const FAST = ['fast', 'energetic', 'upbeat', 'driving', 'intense', 'furious', 'hype', 'quick', 'racing', '快', '激昂', '動感', '熱血'];
+// Chinese tempo words are whole words: a bare 快 (fast) is also the start of 快樂 (happy)
+const SLOW = ['slow', 'calm', 'chill', 'relax', 'gentle', 'sleepy', 'peaceful', 'ballad', 'lazy', 'soft', '緩慢', '慢板', '慢節奏', '慢歌', '平靜', '放鬆', '安靜', '溫柔'];
+const FAST = ['fast', 'energetic', 'upbeat', 'driving', 'intense', 'furious', 'hype', 'quick', 'racing', '快速', '快節奏', '節奏快', '輕快', '激昂', '動感', '熱血'];
 const HAPPY = ['happy', 'joy', 'bright', 'cheerful', 'uplifting', 'sunny', 'playful', 'hopeful', 'triumphant', '快樂', '開心', '歡樂', '明亮'];
 const SAD = ['sad', 'melanchol', 'dark', 'gloomy', 'lonely', 'tragic', 'mournful', 'somber', 'sombre', 'tense', 'mysterious', 'scary', '悲傷', '憂鬱', '哀傷', '黑暗', '寂寞'];
 const LOUD = ['energetic', 'powerful', 'loud', 'aggressive', 'epic', 'intense', 'heavy', 'hype', '激昂', '熱血', '強烈'];
