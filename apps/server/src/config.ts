@@ -53,6 +53,7 @@ const Env = z.object({
     .optional(),
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
   REPLICATE_WEBHOOK_URL: z.string().url().optional(),
+  REPLICATE_WEBHOOK_SECRET: z.string().optional(),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   JOB_RETENTION_HOURS: z.coerce.number().min(0).default(168),
@@ -162,7 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     music: {
       replicate:
         e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL
-          ? { apiUrl: e.REPLICATE_API_URL, token: e.REPLICATE_API_TOKEN, model: e.REPLICATE_MUSIC_MODEL, webhookUrl: e.REPLICATE_WEBHOOK_URL ?? null }
+          ? {
+              apiUrl: e.REPLICATE_API_URL,
+              token: e.REPLICATE_API_TOKEN,
+              model: e.REPLICATE_MUSIC_MODEL,
+              webhookUrl: e.REPLICATE_WEBHOOK_URL ?? null,
+              webhookSecret: e.REPLICATE_WEBHOOK_SECRET || null,
+            }
           : null,
     },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },

@@ -27,7 +27,8 @@ export interface ReplicateMusicOptions {
   maxPollMs?: number;
 }
 
-const Prediction = z.object({
+/** A prediction as the API answers it and as webhooks deliver it. */
+export const Prediction = z.object({
   id: z.string().min(1),
   status: z.enum(['starting', 'processing', 'succeeded', 'failed', 'canceled', 'aborted']),
   output: z.unknown().optional(),
@@ -35,7 +36,7 @@ const Prediction = z.object({
   logs: z.string().nullish(),
   urls: z.object({ get: z.string().optional(), cancel: z.string().optional() }).partial().nullish(),
 });
-type Prediction = z.infer<typeof Prediction>;
+export type Prediction = z.infer<typeof Prediction>;
 
 const VERSION_ID = /^[0-9a-f]{64}$/;
 // failed polls in a row before the prediction is given up: one hiccup should not fail a song
