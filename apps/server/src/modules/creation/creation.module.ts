@@ -18,6 +18,7 @@ export const creationModule = defineModule({
       storage,
       bus,
       imageModel: createImageModel(config.image),
+      delayMs: config.creationDelayMs,
       ownedAgent: (userId, agentId) => ctx.use(agentsModule).owned(userId, agentId),
     });
     return {

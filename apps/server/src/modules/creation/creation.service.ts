@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CREATION_LIMITS, CREATION_PRICES, ErrorCode, errorMessage, type CallInput, type calls, type Creation, type CreationRatio, type ErrorCodeValue, type Language } from '@starlit/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -42,6 +43,8 @@ export interface CreationDeps {
   storage: Storage;
   bus: Bus;
   imageModel: ImageModel;
+  /** A pause before drawing (CREATION_DELAY_MS), reported in five steps of progress. */
+  delayMs: number;
   /** The caller's own agent, or the agents feature's refusal. */
   ownedAgent(userId: string, agentId: string): Promise<unknown>;
 }
@@ -168,6 +171,10 @@ export function creationService(deps: CreationDeps) {
     const size = RATIO_SIZES[row.ratio as CreationRatio];
     const seed = createHash('sha256').update(`${row.id}\n${row.description}\n${row.style}`).digest().readUInt32LE(0);
     await progress(row.id, ctx, 10, 'drawing');
+    for (let step = 1; deps.delayMs > 0 && step <= 5; step++) {
+      await sleep(deps.delayMs / 5, undefined, { signal: ctx.signal });
+      await progress(row.id, ctx, 10 + step * 10, 'drawing');
+    }
     let drawn: ImageResult;
     try {
       drawn = await deps.imageModel.generate({ prompt: row.description, style: row.style, ...size, seed }, ctx.signal);
