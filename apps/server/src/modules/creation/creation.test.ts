@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
+import { openEvents } from '../../../test/events.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
@@ -113,6 +114,15 @@ describe('text2Img with the offline engine', () => {
   it('holds a creation count, draws at the ratio, posts the hold once, and lets only the owner download', async () => {
     const [u, other] = [await buildUser(t), await buildUser(t)];
     await grant(t, u, 'CAC', 2);
+    // the owner's pages hear the creation end over the realtime stream
+    const address = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+    const events = openEvents(await fetch(`${address}/ai/realtime`, { headers: { token: u.token } }));
+    const pushedDone = (async () => {
+      for (;;) {
+        const event = JSON.parse((await events.next('creation')).data) as { state: string };
+        if (event.state !== 'generating') return event;
+      }
+    })();
     const made = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
     expect(made).toMatchObject({ state: 'generating', cost: { currency: 'CAC', amount: 1 }, replayed: false });
     // held at once: the count cannot be spent twice while the picture is drawn
@@ -121,6 +131,11 @@ describe('text2Img with the offline engine', () => {
     expect(done).toMatchObject({ state: 'done', progress: 100, stage: 'finished', engine: PROCEDURAL_IMAGE_ENGINE, resultMime: 'image/png', error: null });
     expect(await balances(t, u)).toMatchObject({ CAC: 1 });
     expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['post']);
+    expect(await pushedDone).toEqual({ type: 'creation', creationId: made.id, state: 'done', progress: 100, stage: 'finished' });
+    await events.cancel();
+    // the posted hold is an order record in the reader's language
+    const records = await t.ok(calls.records.list, { kind: 'creation' }, { as: u, lang: 'zh_TW' });
+    expect(records.items).toMatchObject([{ type: '創作', item: '創作：文生圖', currency: 'CAC', amount: -1 }]);
 
     const file = await t.ok(c.download, { id: made.id }, { as: u });
     expect(file).toMatchObject({ mime: 'image/png', fileName: `starlit-text2Img-${made.id.slice(0, 8)}.png` });
