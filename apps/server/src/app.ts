@@ -15,6 +15,7 @@ import { apiDocsModule } from './modules/api-docs/api-docs.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { avatarsModule } from './modules/avatars/avatars.module.ts';
 import { cardsModule } from './modules/cards/cards.module.ts';
+import { creationModule } from './modules/creation/creation.module.ts';
 import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { checkinModule } from './modules/checkin/checkin.module.ts';
@@ -83,6 +84,7 @@ const MODULES = [
   passportModule,
   mediaModule,
   avatarsModule,
+  creationModule,
   searchModule,
   jobsModule,
   apiDocsModule,

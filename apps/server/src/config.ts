@@ -54,6 +54,8 @@ const Env = z.object({
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
   REPLICATE_WEBHOOK_URL: z.string().url().optional(),
   REPLICATE_WEBHOOK_SECRET: z.string().optional(),
+  // a pause in every creation job before it draws, in five steps of progress: for demos and the e2e reload test
+  CREATION_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   JOB_RETENTION_HOURS: z.coerce.number().min(0).default(168),
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chat: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, contextTokens: e.LLM_CONTEXT_TOKENS, sendsPerMinute: e.CHAT_SENDS_PER_MINUTE, offlineTokenMs: e.OFFLINE_CHAT_TOKEN_MS },
     comments: { perMinute: e.COMMENTS_PER_MINUTE, likesPerMinute: e.COMMENT_LIKES_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
+    creationDelayMs: e.CREATION_DELAY_MS,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
     // a token alone may serve other Replicate engines; music needs its model too
     music: {

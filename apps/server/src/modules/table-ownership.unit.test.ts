@@ -13,6 +13,7 @@ import * as schema from '../db/schema/index.ts';
 const OWNER: Record<string, string | null> = {
   // shared: any feature may join users for a person's name and picture
   users: '*',
+  creations: 'creation',
   userIdentities: 'users',
   sessions: 'auth',
   authCodes: 'auth',

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toneSpeech } from '../../test/agents.ts';
+import { eventually } from '../../test/eventually.ts';
 import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildStoreItem, buildSystemNotice, buildUser, buildVoice, buildWork } from '../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
 import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
@@ -83,6 +84,18 @@ describe('visibility matrix', () => {
   };
   const identity = async (w: World) => (await buildIdentity(w.m, w.owner, { name: 'Me', gender: 'Unknown' })).id;
   const job = async (w: World) => (await w.m.ok(calls.avatars.generate2d, { agentId: await agent(w), name: 'Hidden', description: 'a fox', style: 'anime' }, { as: w.owner })).jobId;
+  // a finished creation of the owner, with a count left for a regeneration
+  const creation = async (w: World) => {
+    await w.m.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: w.owner.userId }, currency: 'CAC', amount: 2, kind: 'bonus' }));
+    const key = `access_${Math.random().toString(36).slice(2, 12)}`;
+    const { id } = await w.m.ok(calls.creation.create, { workflow: 'text2Img', description: 'a fox', style: 'anime', ratio: '1:1', key }, { as: w.owner });
+    await eventually(
+      () => w.m.ok(calls.creation.get, { id }, { as: w.owner }),
+      (c) => c.state !== 'generating',
+      50,
+    );
+    return id;
+  };
   const clone = async (w: World) => (await buildVoice(w.m, { name: 'Mine', owner: w.owner })).id;
   const systemNotice = async (w: World) => (await buildSystemNotice(w.m, { recipient: w.owner })).id;
   const interactNotice = async (w: World) => (await buildInteractNotice(w.m, w.owner)).id;
@@ -130,6 +143,19 @@ describe('visibility matrix', () => {
     '/ai/api/v1/avatar/use_default_3d': { body: async (w) => ({ agentId: await agent(w), modelId: 'starlit-basic' }), expect: mine() },
     '/ai/api/v1/avatar/set_kind': { body: async (w) => ({ agentId: await agent(w), kind: '2d' }), expect: mine(6212) },
     '/ai/api/v1/avatar/get': { body: async (w) => ({ agentId: await agent(w) }), expect: mine() },
+    // creating with an agent needs the agent to be the caller's own
+    '/ai/api/v1/creation/create': {
+      body: async (w) => {
+        await w.m.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: w.owner.userId }, currency: 'CAC', amount: 1, kind: 'bonus' }));
+        return { workflow: 'text2Img', description: 'a fox', style: 'anime', ratio: '1:1', agentId: await agent(w), key: `access_${Math.random().toString(36).slice(2, 12)}` };
+      },
+      expect: mine(),
+    },
+    '/ai/api/v1/creation/get': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
+    '/ai/api/v1/creation/download': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
+    // a finished creation cannot be cancelled: the owner hears that, others are refused first
+    '/ai/api/v1/creation/cancel': { body: async (w) => ({ id: await creation(w) }), expect: mine(5106) },
+    '/ai/api/v1/creation/retry': { body: async (w) => ({ id: await creation(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine() },
     '/ai/api/v1/chat/open': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 6001) },
     // a filter of the caller's own history: someone else's agent just lists nothing
     '/ai/api/v1/chat/history': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 0) },

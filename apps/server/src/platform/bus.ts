@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 export type BusEvent =
   | { type: 'notice'; box: 'system' | 'interact' }
   // a background job of the user changed state (e.g. an avatar generation)
-  | { type: 'job'; jobId: string; status: 'generating' | 'done' | 'failed' };
+  | { type: 'job'; jobId: string; status: 'generating' | 'done' | 'failed' }
+  // a creation of the user moved on: its progress while generating, then how it ended
+  | { type: 'creation'; creationId: string; state: 'generating' | 'done' | 'failed' | 'cancelled'; progress: number; stage: string };
 
 /**
  * Fan-out of events to users. In one process an EventEmitter is enough; with REDIS_URL

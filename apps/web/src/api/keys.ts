@@ -17,6 +17,8 @@ export const STALE = {
   // a check-in changes once a day
   checkin: 30_000,
   comments: 30_000,
+  // a creation's progress moves every few seconds while it generates (pushed live as well)
+  creation: 2_000,
   // the console shows balances an adjustment just changed, and packages as saved
   economyAdmin: 5_000,
   exchange: 30_000,

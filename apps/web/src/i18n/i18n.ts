@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'store',
   'records',
   'economy-admin',
+  'creation',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

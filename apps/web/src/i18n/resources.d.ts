@@ -5,6 +5,7 @@ import type cards from '../../public/locales/en_US/cards.json';
 import type checkin from '../../public/locales/en_US/checkin.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
+import type creation from '../../public/locales/en_US/creation.json';
 import type economyAdmin from '../../public/locales/en_US/economy-admin.json';
 import type exchange from '../../public/locales/en_US/exchange.json';
 import type gifts from '../../public/locales/en_US/gifts.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       chat: typeof chat;
       checkin: typeof checkin;
       comments: typeof comments;
+      creation: typeof creation;
       community: typeof community;
       'economy-admin': typeof economyAdmin;
       exchange: typeof exchange;

@@ -6,6 +6,7 @@ import { cardCalls } from './cards.ts';
 import { chatCalls } from './chat.ts';
 import { checkinCalls } from './checkin.ts';
 import { commentCalls } from './comments.ts';
+import { creationCalls } from './creation.ts';
 import { economyAdminCalls } from './economy-admin.ts';
 import { exchangeCalls } from './exchange.ts';
 import { giftCalls } from './gifts.ts';
@@ -32,6 +33,7 @@ export * from './cards.ts';
 export * from './chat.ts';
 export * from './checkin.ts';
 export * from './comments.ts';
+export * from './creation.ts';
 export * from './economy-admin.ts';
 export * from './exchange.ts';
 export * from './gifts.ts';
@@ -58,6 +60,7 @@ export const calls = {
   avatars: avatarCalls,
   cards: cardCalls,
   chat: chatCalls,
+  creation: creationCalls,
   checkin: checkinCalls,
   comments: commentCalls,
   economyAdmin: economyAdminCalls,

@@ -20,6 +20,7 @@ export const RECORD_KINDS = [
   'checkin',
   'coupon',
   'adjustment',
+  'creation',
 ] as const;
 export const RecordKind = z.enum(RECORD_KINDS);
 

@@ -5,6 +5,7 @@ import { avatarsErrors } from './avatars.ts';
 import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
+import { creationErrors } from './creation.ts';
 import { identitiesErrors } from './identities.ts';
 import { economyAdminErrors } from './economy-admin.ts';
 import { exchangeErrors } from './exchange.ts';
@@ -43,7 +44,7 @@ import { worksErrors } from './works.ts';
  * | 4700–4799    | moderation: console, strikes, mutes                       |
  * | 4800–4999    | reserved: community                                       |
  * | 5000–5099    | media                                                     |
- * | 5100–5999    | reserved: studio and generation                           |
+ * | 5100–5999    | studio and generation: creation jobs (5100–5199)          |
  * | 6000–6019    | agents                                                    |
  * | 6020–6099    | identities                                                |
  * | 6100–6199    | voices                                                    |
@@ -106,6 +107,7 @@ export const ERROR_FEATURES = {
   reports: reportsErrors,
   moderation: moderationErrors,
   media: mediaErrors,
+  studio: creationErrors,
   agents: agentsErrors,
   identities: identitiesErrors,
   ledger: ledgerErrors,
@@ -133,6 +135,7 @@ export const ErrorCode = {
   ...reportsErrors.codes,
   ...moderationErrors.codes,
   ...mediaErrors.codes,
+  ...creationErrors.codes,
   ...agentsErrors.codes,
   ...identitiesErrors.codes,
   ...ledgerErrors.codes,
@@ -165,6 +168,7 @@ function messagesIn(lang: Language): Messages {
     ...reportsErrors.messages[lang],
     ...moderationErrors.messages[lang],
     ...mediaErrors.messages[lang],
+    ...creationErrors.messages[lang],
     ...agentsErrors.messages[lang],
     ...identitiesErrors.messages[lang],
     ...ledgerErrors.messages[lang],

@@ -57,6 +57,7 @@ const SAMPLES: Array<{ kind: string; memo: Record<string, unknown>; currency: st
   { kind: 'checkin', memo: { day: '2026-11-24' }, currency: 'MSS', amount: 10, en: 'Daily check-in, 2026-11-24', zh: '每日簽到 2026-11-24' },
   { kind: 'coupon', memo: { couponId: 'k1', orderId: 'o3' }, currency: 'JE', amount: 60, en: 'Starter pack coupon', zh: '新手禮包優惠券' },
   { kind: 'adjustment', memo: { reason: 'refund of ticket 12', adminId: 'u1' }, currency: 'JE', amount: 100, en: 'Adjusted by an admin: refund of ticket 12', zh: '管理員調整：refund of ticket 12' },
+  { kind: 'creation', memo: { creationId: 'c1', workflow: 'text2Img' }, currency: 'CAC', amount: -1, en: 'Creation: Text to image', zh: '創作：文生圖' },
 ];
 
 describe('order records in the reader’s language', () => {

@@ -48,6 +48,7 @@ const KIND_LABELS: Record<Language, Record<string, string>> = {
     checkin: 'Daily check-in',
     coupon: 'Coupon',
     adjustment: 'Adjustment',
+    creation: 'Creation',
   },
   zh_TW: {
     recharge: '儲值',
@@ -62,6 +63,7 @@ const KIND_LABELS: Record<Language, Record<string, string>> = {
     checkin: '每日簽到',
     coupon: '優惠券',
     adjustment: '餘額調整',
+    creation: '創作',
   },
 };
 
@@ -75,6 +77,12 @@ const GIFT_NAMES: Record<Language, Record<string, string>> = {
 const SKILL_NAMES: Record<Language, Record<string, string>> = {
   en_US: { texttoimage: 'Text to image', imagetoimage: 'Image to image', texttomusic: 'Text to music', aidance: 'AI dance' },
   zh_TW: { texttoimage: '文生圖', imagetoimage: '圖生圖', texttomusic: '文生音樂', aidance: 'AI 舞蹈' },
+};
+
+/** The generation workflows of SPEC §3, by their id as `normalized` leaves it (letters only: text2Img is textimg). */
+const WORKFLOW_NAMES: Record<Language, Record<string, string>> = {
+  en_US: { textimg: 'Text to image', imgimg: 'Image to image', textmusic: 'Text to music', textdance: 'Text to dance', musicdance: 'Music to dance', clonevoice: 'Voice clone' },
+  zh_TW: { textimg: '文生圖', imgimg: '圖生圖', textmusic: '文生音樂', textdance: '文生舞蹈', musicdance: '音樂生舞蹈', clonevoice: '聲音複製' },
 };
 
 const CURRENCY_NAMES: Record<Language, Record<string, string>> = {
@@ -99,6 +107,7 @@ interface Words {
   checkin(day: string | null): string;
   coupon: string;
   adjustment(reason: string | null): string;
+  creation(workflow: string): string;
   anAgent: string;
   aGift: string;
   aSkill: string;
@@ -119,6 +128,7 @@ const WORDS: Record<Language, Words> = {
     checkin: (day) => (day ? `Daily check-in, ${day}` : 'Daily check-in'),
     coupon: 'Starter pack coupon',
     adjustment: (reason) => (reason ? `Adjusted by an admin: ${reason}` : 'Adjusted by an admin'),
+    creation: (workflow) => `Creation: ${workflow}`,
     anAgent: 'an agent',
     aGift: 'A gift',
     aSkill: 'A',
@@ -137,6 +147,7 @@ const WORDS: Record<Language, Words> = {
     checkin: (day) => (day ? `每日簽到 ${day}` : '每日簽到'),
     coupon: '新手禮包優惠券',
     adjustment: (reason) => (reason ? `管理員調整：${reason}` : '管理員調整'),
+    creation: (workflow) => `創作：${workflow}`,
     anAgent: '智能體',
     aGift: '禮物',
     aSkill: '某項',
@@ -183,6 +194,8 @@ export function recordItem(kind: string, memo: Memo, lang: Language, context: Re
       return w.coupon;
     case 'adjustment':
       return w.adjustment(text(memo, 'reason'));
+    case 'creation':
+      return w.creation(lookup(WORKFLOW_NAMES[lang], text(memo, 'workflow'), recordKindLabel(kind, lang)));
     default:
       return recordKindLabel(kind, lang);
   }

@@ -15,3 +15,4 @@ export * from './recharge.ts';
 export * from './economy.ts';
 export * from './gifting.ts';
 export * from './store.ts';
+export * from './creation.ts';

@@ -127,6 +127,8 @@ export function ledgerService(deps: { db: Db }) {
         status: end,
         resolves: held.id,
         kind: held.kind,
+        // the same movement as the hold: order records read what it was for from the row that moved value
+        memo: held.memo ?? null,
         requestId: scope?.id ?? null,
         leg: scope ? scope.nextLeg++ : 0,
       },

@@ -5,7 +5,7 @@ import { invalidateCalls } from '../../api/keys';
 import { startRealtime } from '../../api/realtime';
 import { useAuthStore } from '../auth/auth-store';
 
-/** While signed in, keeps the realtime stream open: refreshes notices when one arrives, and a generation's status when it changes. */
+/** While signed in, keeps the realtime stream open: refreshes notices when one arrives, a generation's status and a creation's progress when they change. */
 export function useNoticeRealtime(): void {
   const queryClient = useQueryClient();
   const token = useAuthStore((s) => s.session?.token ?? null);
@@ -18,6 +18,8 @@ export function useNoticeRealtime(): void {
         if (event.event === 'notice') refresh();
         // a generation's status polls with back-off; its realtime event refreshes it at once
         if (event.event === 'job') void invalidateCalls(queryClient, [calls.avatars.status]);
+        // a creation's progress and end are pushed as they happen (the studio polls slowly otherwise)
+        if (event.event === 'creation') void invalidateCalls(queryClient, [calls.creation.get, calls.creation.list]);
       },
       // after a reconnection, notices may have arrived while the stream was down
       onConnected: () => {

@@ -3,31 +3,37 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ImageIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { Text2ImgStudio } from '../creation/text2img-studio';
 import { WORKS_VIEWS } from '../works/my-works';
 import { WorksView, worksViewOf } from '../works/works-view';
 
+/** `?studio=` of the text2Img studio (the SPEC §3 workflow id). */
+const TEXT2IMG = 'text2Img';
+
 interface CreateOption {
-  id: 'agent' | 'works' | 'post' | 'studio';
+  id: 'agent' | 'works' | 'text2Img' | 'post' | 'studio';
   icon: ReactNode;
   /** Where the option leads and what its link says; null while the feature has not arrived. */
-  link: { to: string; action: 'create.agent.action' | 'create.works.action' | 'create.post.action' } | null;
+  link: { to: string; action: 'create.agent.action' | 'create.works.action' | 'create.text2Img.action' | 'create.post.action' } | null;
 }
 
 /** What can be created, in the order people usually start; an option without a page yet says so. */
 const OPTIONS: readonly CreateOption[] = [
   { id: 'agent', icon: <UserIcon size={26} />, link: { to: '/agent', action: 'create.agent.action' } },
   { id: 'works', icon: <ImageIcon size={26} />, link: { to: WORKS_VIEWS.work, action: 'create.works.action' } },
+  { id: 'text2Img', icon: <SparklesIcon size={26} />, link: { to: `/aigc-publish?studio=${TEXT2IMG}`, action: 'create.text2Img.action' } },
   { id: 'post', icon: <TextIcon size={26} />, link: { to: WORKS_VIEWS.post, action: 'create.post.action' } },
   { id: 'studio', icon: <VideoIcon size={26} />, link: null },
 ];
 
 const card = 'flex h-full flex-col gap-3 rounded-2xl border p-5 text-left shadow-sm transition-colors sm:p-6';
 
-/** `/aigc-publish`: the header's "Create" and home's "Start creating" lead here; `?view=` opens a works view. */
+/** `/aigc-publish`: the header's "Create" and home's "Start creating" lead here; `?view=` opens a works view, `?studio=` a studio. */
 export function CreatePage() {
   const [params] = useSearchParams();
   const view = worksViewOf(params);
-  return view ? <WorksView view={view} /> : <CreateChoices />;
+  if (view) return <WorksView view={view} />;
+  return params.get('studio') === TEXT2IMG ? <Text2ImgStudio /> : <CreateChoices />;
 }
 
 function CreateChoices() {
@@ -42,7 +48,7 @@ function CreateChoices() {
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('create.title')}</h1>
       </div>
       <p className="mt-3 max-w-2xl text-muted">{t('create.intro')}</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {OPTIONS.map((option) => {
           const body = (
             <>

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * One thing a person asked the studio to make (docs/creation.md, Creation jobs): its input,
+ * where its job is, what it cost and the ledger hold that pays for it. The hold is posted when
+ * the state becomes done and voided when it becomes failed or cancelled, in the same
+ * transaction as that change, which happens once: only from generating.
+ */
+export const creations = pgTable(
+  'creations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workflow: text('workflow').notNull(),
+    description: text('description').notNull(),
+    style: text('style').notNull(),
+    ratio: text('ratio').notNull(),
+    agentId: uuid('agent_id'),
+    state: text('state', { enum: ['generating', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('generating'),
+    progress: integer('progress').notNull().default(0),
+    stage: text('stage').notNull().default('queued'),
+    engine: text('engine'),
+    jobId: uuid('job_id'),
+    resultKey: text('result_key'),
+    resultUrl: text('result_url'),
+    resultMime: text('result_mime'),
+    costCurrency: text('cost_currency').notNull(),
+    costAmount: integer('cost_amount').notNull(),
+    /** The pending ledger transfer that pays for this creation. */
+    holdId: uuid('hold_id').notNull(),
+    errorCode: integer('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('creations_owner_idx').on(t.ownerId, t.createdAt, t.id),
+    index('creations_generating_idx').on(t.ownerId).where(sql`state = 'generating'`),
+    check('creations_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);

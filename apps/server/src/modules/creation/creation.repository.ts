@@ -1,0 +1,81 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { creations } from '../../db/schema/creation.ts';
+import { afterCursor, type Cursor } from '../../platform/pagination.ts';
+
+export type CreationRow = typeof creations.$inferSelect;
+export type NewCreation = typeof creations.$inferInsert;
+
+/** Where the studio keeps its results in storage. */
+export const CREATIONS_FOLDER = 'creations/';
+
+export function creationRepository(db: Db | Tx) {
+  return {
+    async insert(row: NewCreation): Promise<CreationRow> {
+      const [made] = await db.insert(creations).values(row).returning();
+      return made!;
+    },
+
+    async byId(id: string): Promise<CreationRow | null> {
+      const [row] = await db.select().from(creations).where(eq(creations.id, id));
+      return row ?? null;
+    },
+
+    async setJob(id: string, jobId: string) {
+      await db.update(creations).set({ jobId }).where(eq(creations.id, id));
+    },
+
+    async generatingCount(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(creations)
+        .where(and(eq(creations.ownerId, ownerId), eq(creations.state, 'generating')));
+      return row?.n ?? 0;
+    },
+
+    /** Progress of a creation still generating; nothing for one that ended. */
+    async progress(id: string, progress: number, stage: string, engine?: string): Promise<CreationRow | null> {
+      const [row] = await db
+        .update(creations)
+        .set({ progress, stage, ...(engine ? { engine } : {}) })
+        .where(and(eq(creations.id, id), eq(creations.state, 'generating')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Why the current attempt failed, kept for when the creation ends (null: the server's fault). */
+    async cause(id: string, errorCode: number | null) {
+      await db
+        .update(creations)
+        .set({ errorCode })
+        .where(and(eq(creations.id, id), eq(creations.state, 'generating')));
+    },
+
+    /**
+     * Ends a generating creation, locking it: null when it had ended already, so whoever
+     * ends it settles its hold, exactly once.
+     */
+    async end(id: string, change: Partial<NewCreation> & { state: 'done' | 'failed' | 'cancelled' }): Promise<CreationRow | null> {
+      const [row] = await db
+        .update(creations)
+        .set({ ...change, finishedAt: new Date() })
+        .where(and(eq(creations.id, id), eq(creations.state, 'generating')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Creations still generating, of every owner (checked against their jobs at start). */
+    generating: () => db.select().from(creations).where(eq(creations.state, 'generating')),
+
+    /** A page of a person's creations, newest first (limit + 1 rows). */
+    page: (ownerId: string, cursor: Cursor | null, limit: number) =>
+      db
+        .select()
+        .from(creations)
+        .where(and(eq(creations.ownerId, ownerId), afterCursor(cursor, creations.createdAt, creations.id)))
+        .orderBy(desc(creations.createdAt), desc(creations.id))
+        .limit(limit + 1),
+  };
+}
+
+export type CreationRepository = ReturnType<typeof creationRepository>;

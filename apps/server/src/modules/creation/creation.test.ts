@@ -1,0 +1,328 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { calls, ErrorCode, type Creation } from '@starlit/contract';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
+import { openEvents } from '../../../test/events.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
+import { creations } from '../../db/schema/creation.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { ledgerTransfers } from '../../db/schema/ledger.ts';
+
+const c = calls.creation;
+// each suite starts an app of its own, migrating a fresh database
+const SLOW = 120_000;
+const dirs: string[] = [];
+const tempDir = async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-creation-'));
+  dirs.push(dir);
+  return dir;
+};
+let keys = 0;
+const newKey = () => `ck_${Date.now().toString(36)}_${keys++}`;
+const input = { workflow: 'text2Img' as const, description: 'a lighthouse under the northern lights', style: 'watercolor' as const, ratio: '16:9' as const };
+
+/** A fake OpenAI-compatible image server: fails with 500 while `down`, never answers while `hang`. */
+const provider = { down: false, hang: false, calls: 0 };
+let providerUrl: string;
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', async () => {
+    provider.calls++;
+    if (provider.hang) return;
+    if (provider.down) return res.writeHead(500).end('{"error":{"message":"overloaded"}}');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6fe3ff' } })
+      .png()
+      .toBuffer();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }));
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  providerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
+  t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency, amount, kind: 'bonus' }));
+const balances = (t: TestServer, as: SignedIn) => t.ok(calls.ledger.balances, {}, { as });
+
+/** The creation once it left `generating`. */
+const ended = (t: TestServer, as: SignedIn, id: string, lang = 'en_US') =>
+  eventually(
+    () => t.ok(c.get, { id }, { as, lang }),
+    (r: Creation) => r.state !== 'generating',
+    50,
+  );
+
+/** The settling transfers (post or void) of a creation's hold: there must be exactly one. */
+async function settlements(t: TestServer, id: string) {
+  const [row] = await t.starlit.database.db.select().from(creations).where(eq(creations.id, id));
+  return t.starlit.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.resolves, row!.holdId));
+}
+
+describe('text2Img with the offline engine', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ DATA_DIR: await tempDir() });
+  }, SLOW);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('estimates the price for anyone and what a signed-in person would pay it in', async () => {
+    const u = await buildUser(t);
+    const prices = [
+      { currency: 'CAC', amount: 1 },
+      { currency: 'JE', amount: 2 },
+    ];
+    expect(await t.ok(c.estimate, { workflow: 'text2Img' })).toEqual({ workflow: 'text2Img', prices, charge: null });
+    expect(await t.ok(c.estimate, { workflow: 'text2Img' }, { as: u })).toMatchObject({ charge: null });
+    await grant(t, u, 'JE', 5);
+    expect(await t.ok(c.estimate, { workflow: 'text2Img' }, { as: u })).toMatchObject({ charge: { currency: 'JE', amount: 2 } });
+    await grant(t, u, 'CAC', 1);
+    expect(await t.ok(c.estimate, { workflow: 'text2Img' }, { as: u })).toMatchObject({ charge: { currency: 'CAC', amount: 1 } });
+  });
+
+  it('refuses a workflow not built yet in both languages and charges nothing', async () => {
+    const u = await buildUser(t);
+    await grant(t, u, 'CAC', 3);
+    const en = await t.call(c.create, { ...input, workflow: 'music2Dance', key: newKey() }, { as: u });
+    expect(en.body).toMatchObject({ code: ErrorCode.CREATION_NOT_AVAILABLE, message: 'This kind of creation is not available yet' });
+    const zh = await t.call(c.estimate, { workflow: 'cloneVoice' }, { lang: 'zh_TW' });
+    expect(zh.body).toMatchObject({ code: ErrorCode.CREATION_NOT_AVAILABLE, message: '此創作類型尚未開放' });
+    const blank = await t.call(c.create, { ...input, description: '   ', key: newKey() }, { as: u });
+    expect(blank.body.code).toBe(ErrorCode.CREATION_DESCRIPTION_REQUIRED);
+    const long = await t.call(c.create, { ...input, description: 'x'.repeat(501), key: newKey() }, { as: u });
+    expect(long.body.code).toBe(ErrorCode.VALIDATION);
+    expect(await balances(t, u)).toMatchObject({ CAC: 3 });
+    expect((await t.ok(c.list, {}, { as: u })).items).toEqual([]);
+  });
+
+  it('holds a creation count, draws at the ratio, posts the hold once, and lets only the owner download', async () => {
+    const [u, other] = [await buildUser(t), await buildUser(t)];
+    await grant(t, u, 'CAC', 2);
+    // the owner's pages hear the creation end over the realtime stream
+    const address = await t.starlit.app.listen({ port: 0, host: '127.0.0.1' });
+    const events = openEvents(await fetch(`${address}/ai/realtime`, { headers: { token: u.token } }));
+    const pushedDone = (async () => {
+      for (;;) {
+        const event = JSON.parse((await events.next('creation')).data) as { state: string };
+        if (event.state !== 'generating') return event;
+      }
+    })();
+    const made = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+    expect(made).toMatchObject({ state: 'generating', cost: { currency: 'CAC', amount: 1 }, replayed: false });
+    // held at once: the count cannot be spent twice while the picture is drawn
+    expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+    const done = await ended(t, u, made.id);
+    expect(done).toMatchObject({ state: 'done', progress: 100, stage: 'finished', engine: PROCEDURAL_IMAGE_ENGINE, resultMime: 'image/png', error: null });
+    expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+    expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['post']);
+    expect(await pushedDone).toEqual({ type: 'creation', creationId: made.id, state: 'done', progress: 100, stage: 'finished' });
+    await events.cancel();
+    // the posted hold is an order record in the reader's language
+    const records = await t.ok(calls.records.list, { kind: 'creation' }, { as: u, lang: 'zh_TW' });
+    expect(records.items).toMatchObject([{ type: '創作', item: '創作：文生圖', currency: 'CAC', amount: -1 }]);
+
+    const file = await t.ok(c.download, { id: made.id }, { as: u });
+    expect(file).toMatchObject({ mime: 'image/png', fileName: `starlit-text2Img-${made.id.slice(0, 8)}.png` });
+    const got = await t.starlit.app.inject({ method: 'GET', url: file.url });
+    expect(await sharp(got.rawPayload).metadata()).toMatchObject({ format: 'png', width: 768, height: 432 });
+
+    for (const call of [c.get, c.download, c.cancel] as const) {
+      expect((await t.call(call, { id: made.id })).status).toBe(401);
+      expect((await t.call(call, { id: made.id }, { as: other })).status).toBe(403);
+    }
+    expect((await t.call(c.retry, { id: made.id, key: newKey() }, { as: other })).status).toBe(403);
+    expect((await t.call(c.get, { id: crypto.randomUUID() }, { as: u })).body.code).toBe(ErrorCode.CREATION_NOT_FOUND);
+    expect((await t.call(c.cancel, { id: made.id }, { as: u })).body.code).toBe(ErrorCode.CREATION_NOT_GENERATING);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  it('pays in diamonds when counts run out, and answers "Insufficient balance" with neither, creating nothing', async () => {
+    const u = await buildUser(t);
+    await grant(t, u, 'JE', 3);
+    const made = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+    expect(made.cost).toEqual({ currency: 'JE', amount: 2 });
+    await ended(t, u, made.id);
+    const short = await t.call(c.create, { ...input, key: newKey() }, { as: u, lang: 'zh_TW' });
+    expect(short.body).toMatchObject({ code: ErrorCode.LEDGER_INSUFFICIENT, message: '餘額不足' });
+    expect(await balances(t, u)).toMatchObject({ JE: 1, CAC: 0 });
+    expect((await t.ok(c.list, {}, { as: u })).items).toHaveLength(1);
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  it('makes one creation for one key however often it is sent; the key with other settings is refused', async () => {
+    const u = await buildUser(t);
+    await grant(t, u, 'CAC', 5);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 3 }, () => t.ok(c.create, { ...input, key }, { as: u })));
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect((await t.call(c.create, { ...input, style: 'anime', key }, { as: u })).body.code).toBe(ErrorCode.LEDGER_KEY_REUSED);
+    await ended(t, u, answers[0]!.id);
+    expect(await balances(t, u)).toMatchObject({ CAC: 4 });
+  });
+
+  it('regenerates as a new creation with a new charge, and lists mine page by page', async () => {
+    const u = await buildUser(t);
+    await grant(t, u, 'CAC', 3);
+    const first = await t.ok(c.create, { ...input, ratio: '9:16', key: newKey() }, { as: u });
+    await ended(t, u, first.id);
+    const again = await t.ok(c.retry, { id: first.id, key: newKey() }, { as: u });
+    expect(again).toMatchObject({ ratio: '9:16', description: input.description, state: 'generating' });
+    expect(again.id).not.toBe(first.id);
+    await ended(t, u, again.id);
+    expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+    const page1 = await t.ok(c.list, { limit: 1 }, { as: u });
+    expect(page1.items.map((i) => i.id)).toEqual([again.id]);
+    const page2 = await t.ok(c.list, { limit: 1, cursor: page1.nextCursor! }, { as: u });
+    expect(page2).toMatchObject({ items: [{ id: first.id }], nextCursor: null });
+    expect((await t.call(c.list, {})).status).toBe(401);
+  });
+});
+
+describe('text2Img with a provider that fails, hangs or dies with the server', () => {
+  let t: TestServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    env = { DATA_DIR: await tempDir(), IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: providerUrl };
+    t = await startTestServer(env);
+  }, SLOW);
+  afterAll(async () => {
+    provider.hang = false;
+    provider.down = false;
+    await t?.close();
+  });
+
+  it(
+    'refunds a provider failure once, as "Generation failed", after both attempts',
+    async () => {
+      const u = await buildUser(t);
+      await grant(t, u, 'CAC', 1);
+      provider.down = true;
+      provider.calls = 0;
+      try {
+        const made = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+        const failed = await ended(t, u, made.id, 'zh_TW');
+        expect(failed).toMatchObject({ state: 'failed', error: '生成失敗', errorCode: ErrorCode.CREATION_GENERATION_FAILED });
+        expect(provider.calls).toBe(2);
+        expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+        expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['void']);
+        expect((await t.call(c.download, { id: made.id }, { as: u })).body.code).toBe(ErrorCode.CREATION_NOT_DONE);
+      } finally {
+        provider.down = false;
+      }
+      expect(await t.starlit.services.ledger.violations()).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'allows 2 generating at once; a cancel releases the hold in full and frees a place',
+    async () => {
+      const u = await buildUser(t);
+      await grant(t, u, 'CAC', 3);
+      provider.hang = true;
+      try {
+        const a = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+        const b = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+        const third = await t.call(c.create, { ...input, key: newKey() }, { as: u });
+        expect(third.body).toMatchObject({ code: ErrorCode.CREATION_TOO_MANY_RUNNING, message: 'You already have 2 creations generating, please wait for one to finish' });
+        expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+        const cancelled = await t.ok(c.cancel, { id: a.id }, { as: u });
+        expect(cancelled).toMatchObject({ state: 'cancelled', error: 'The creation was cancelled' });
+        expect(await balances(t, u)).toMatchObject({ CAC: 2 });
+        expect((await t.call(c.cancel, { id: a.id }, { as: u })).body.code).toBe(ErrorCode.CREATION_NOT_GENERATING);
+        const d = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+        // the hanging jobs would hold both of this process's places for the next tests
+        for (const { id } of [b, d]) await t.ok(c.cancel, { id }, { as: u });
+        expect(await balances(t, u)).toMatchObject({ CAC: 3 });
+        const [job] = await t.starlit.database.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.id, (await t.starlit.database.db.select().from(creations).where(eq(creations.id, a.id)))[0]!.jobId!));
+        expect(job!.status).toBe('cancelled');
+        expect((await settlements(t, a.id)).map((s) => s.status)).toEqual(['void']);
+      } finally {
+        provider.hang = false;
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'survives a restart mid-job: the next process finishes it and posts the hold once',
+    async () => {
+      const u = await buildUser(t);
+      await grant(t, u, 'CAC', 1);
+      provider.hang = true;
+      const made = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+      const creationRow = async () => (await t.starlit.database.db.select().from(creations).where(eq(creations.id, made.id)))[0]!;
+      await eventually(creationRow, (row) => row.stage === 'drawing', 50);
+      const jobId = (await creationRow()).jobId!;
+      // the next process draws offline
+      await t.restart({
+        env: { DATA_DIR: env.DATA_DIR! },
+        whileStopped: async () => {
+          provider.hang = false;
+          // PostgreSQL may be shared by live instances, so only an expired lease is taken over
+          if (t.starlit.database.kind === 'postgres') await t.starlit.database.db.update(jobs).set({ lockedAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, jobId));
+        },
+      });
+      const done = await ended(t, u, made.id);
+      expect(done).toMatchObject({ state: 'done', engine: PROCEDURAL_IMAGE_ENGINE });
+      expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['post']);
+      expect(await balances(t, u)).toMatchObject({ CAC: 0 });
+      expect(await t.starlit.services.ledger.violations()).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'refunds once a job a dead process left that fails after the restart, as "Server generation failed" when the server stopped it',
+    async () => {
+      await t.restart({ env });
+      const u = await buildUser(t);
+      await grant(t, u, 'CAC', 1);
+      provider.hang = true;
+      const made = await t.ok(c.create, { ...input, key: newKey() }, { as: u });
+      const creationRow = async () => (await t.starlit.database.db.select().from(creations).where(eq(creations.id, made.id)))[0]!;
+      await eventually(creationRow, (row) => row.stage === 'drawing', 50);
+      const jobId = (await creationRow()).jobId!;
+      await t.restart({
+        env,
+        whileStopped: async () => {
+          provider.hang = false;
+          provider.down = true;
+          // the dead process's attempt counts: the one left fails for good
+          await t.starlit.database.db.update(jobs).set({ lockedAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, jobId));
+        },
+      });
+      try {
+        const failed = await ended(t, u, made.id);
+        expect(failed.state).toBe('failed');
+        expect([ErrorCode.CREATION_GENERATION_FAILED, ErrorCode.CREATION_SERVER_FAILED]).toContain(failed.errorCode);
+        expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['void']);
+        expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+        expect(await t.starlit.services.ledger.violations()).toEqual([]);
+      } finally {
+        provider.down = false;
+      }
+    },
+    SLOW,
+  );
+});
