@@ -112,7 +112,7 @@ describe('VRM Animation file', () => {
     expect(hips[1 + 3 * 10]).toBeCloseTo(motion.hips[10][1], 5);
     const leftArm = animation.samplers[rotations[BONES.indexOf('leftUpperArm')].sampler];
     const q = floats(leftArm.output).slice(4 * 20, 4 * 21);
-    motion.rotations.leftUpperArm[20].forEach((v, k) => expect(q[k]).toBeCloseTo(v, 5));
+    for (const [k, v] of motion.rotations.leftUpperArm[20].entries()) expect(q[k]).toBeCloseTo(v, 5);
     expect(Math.hypot(...q)).toBeCloseTo(1, 4);
   });
 });
