@@ -45,6 +45,15 @@ const Env = z.object({
   IMAGE_BASE_URL: z.string().url().optional(),
   IMAGE_API_KEY: z.string().optional(),
   IMAGE_MODEL: z.string().optional(),
+  // text2Music on Replicate's predictions API; without both, the offline composer plays
+  REPLICATE_API_TOKEN: z.string().optional(),
+  REPLICATE_MUSIC_MODEL: z
+    .string()
+    .regex(/^(?:[\w.-]+\/[\w.-]+(?::[0-9a-f]{64})?|[0-9a-f]{64})$/, 'must be owner/name, owner/name:version or a 64-hex version id')
+    .optional(),
+  REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
+  REPLICATE_WEBHOOK_URL: z.string().url().optional(),
+  REPLICATE_WEBHOOK_SECRET: z.string().optional(),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   JOB_RETENTION_HOURS: z.coerce.number().min(0).default(168),
@@ -96,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.IMAGE_PROVIDER && e.IMAGE_PROVIDER !== 'offline' && !e.IMAGE_BASE_URL) {
     throw new Error(`Invalid environment:\n  IMAGE_PROVIDER=${e.IMAGE_PROVIDER} needs IMAGE_BASE_URL`);
   }
+  if (e.REPLICATE_MUSIC_MODEL && !e.REPLICATE_API_TOKEN) {
+    // the model alone would silently fall back to the offline composer
+    throw new Error('Invalid environment:\n  REPLICATE_MUSIC_MODEL needs REPLICATE_API_TOKEN');
+  }
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
@@ -146,6 +159,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     comments: { perMinute: e.COMMENTS_PER_MINUTE, likesPerMinute: e.COMMENT_LIKES_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
+    // a token alone may serve other Replicate engines; music needs its model too
+    music: {
+      replicate:
+        e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL
+          ? {
+              apiUrl: e.REPLICATE_API_URL,
+              token: e.REPLICATE_API_TOKEN,
+              model: e.REPLICATE_MUSIC_MODEL,
+              webhookUrl: e.REPLICATE_WEBHOOK_URL ?? null,
+              webhookSecret: e.REPLICATE_WEBHOOK_SECRET || null,
+            }
+          : null,
+    },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },
   };
 }

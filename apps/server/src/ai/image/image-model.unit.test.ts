@@ -1,41 +1,20 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { automatic1111ImageModel } from './automatic1111.ts';
 import { createImageModel } from './create-image-model.ts';
+import { fakeServer, type Reply } from '../../../test/fake-image-provider.ts';
 import { offlineImageModel } from './offline.ts';
 import { openAiCompatibleImageModel } from './openai-compatible.ts';
+import { readParameters } from './png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from './procedural.ts';
 
-type Reply = { status: number; body: string; headers?: Record<string, string> };
-interface Fake {
-  url: string;
-  requests: Array<{ path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }>;
-}
-
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
-
-/** A fake provider answering the given replies in turn (the last one repeats). */
-async function fakeServer(replies: Reply[]): Promise<Fake> {
-  const requests: Fake['requests'] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> });
-      const reply = replies[Math.min(requests.length - 1, replies.length - 1)]!;
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(reply.body);
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+/** A PNG of exactly width×height, of the fake's magenta, with a `parameters` chunk. */
+async function expectMagenta(image: Buffer, width: number, height: number): Promise<void> {
+  expect(await sharp(image).metadata()).toMatchObject({ format: 'png', width, height });
+  const { dominant } = await sharp(image).stats();
+  expect(dominant).toMatchObject({ r: 248, g: 8, b: 248 });
+  expect(readParameters(image)?.settings.Size).toBe(`${width}x${height}`);
 }
 
 const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff00ff' } })
@@ -51,17 +30,17 @@ describe('OpenAI-compatible images', () => {
   it('posts to /v1/images/generations and decodes b64_json', async () => {
     const fake = await fakeServer([openAiOk]);
     const result = await model(fake.url).generate(request);
-    expect(result.image.equals(png)).toBe(true);
+    await expectMagenta(result.image, 256, 256);
     expect(result.engine).toBe('img-1 (OpenAI-compatible)');
     expect(fake.requests[0]!.path).toBe('/v1/images/generations');
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-test');
-    expect(fake.requests[0]!.body).toMatchObject({ model: 'img-1', size: '256x256', response_format: 'b64_json', n: 1 });
+    expect(fake.requests[0]!.body).toMatchObject({ model: 'img-1', size: '1024x1024', response_format: 'b64_json', n: 1 });
     expect(fake.requests[0]!.body.prompt).toContain('anime');
   });
 
   it('waits out a 429 and then succeeds', async () => {
     const fake = await fakeServer([{ status: 429, body: '{}', headers: { 'retry-after': '0' } }, openAiOk]);
-    expect((await model(fake.url).generate(request)).image.equals(png)).toBe(true);
+    await expectMagenta((await model(fake.url).generate(request)).image, 256, 256);
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -83,21 +62,24 @@ describe('AUTOMATIC1111 / Forge', () => {
 
   it('uses txt2img without a reference and img2img with one', async () => {
     const fake = await fakeServer([a1111Ok]);
-    expect((await model(fake.url).generate(request)).image.equals(png)).toBe(true);
+    await expectMagenta((await model(fake.url).generate(request)).image, 256, 256);
     await model(fake.url).generate({ ...request, referenceImage: png });
     expect(fake.requests.map((r) => r.path)).toEqual(['/sdapi/v1/txt2img', '/sdapi/v1/img2img']);
     expect(fake.requests[0]!.body).toMatchObject({ width: 256, height: 256, seed: 7, override_settings: { sd_model_checkpoint: 'anything-v5' } });
-    expect(fake.requests[1]!.body.init_images).toEqual([png.toString('base64')]);
+    const [init] = fake.requests[1]!.body.init_images as string[];
+    expect(await sharp(Buffer.from(init!, 'base64')).metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });
     expect(fake.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from('user:pass').toString('base64')}`);
   });
 
   it('waits out a 429, fails on 500 and on malformed JSON', async () => {
     const limited = await fakeServer([{ status: 429, body: '', headers: { 'retry-after': '0' } }, a1111Ok]);
-    expect((await model(limited.url).generate(request)).image.equals(png)).toBe(true);
+    await expectMagenta((await model(limited.url).generate(request)).image, 256, 256);
     const down = await fakeServer([{ status: 500, body: '{"error":"CUDA out of memory"}' }]);
     await expect(model(down.url).generate(request)).rejects.toThrow(/HTTP 500/);
     const bad = await fakeServer([{ status: 200, body: 'not json' }]);
     await expect(model(bad.url).generate(request)).rejects.toThrow(/malformed JSON/);
+    const junk = await fakeServer([{ status: 200, body: JSON.stringify({ images: [Buffer.from('no picture').toString('base64')] }) }]);
+    await expect(model(junk.url).generate(request)).rejects.toThrow(/not a picture/);
     const none = await fakeServer([{ status: 200, body: '{"images": []}' }]);
     await expect(model(none.url).generate(request)).rejects.toThrow(/without images/);
   });

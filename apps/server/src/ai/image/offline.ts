@@ -1,18 +1,13 @@
+import sharp from 'sharp';
 import { seededRandom } from '../random.ts';
 import { avatarSvg, type Ears, type HairStyle } from './avatar.ts';
-import type { ImageModel } from './image-model.ts';
-import type { PaletteName } from './palettes.ts';
+import { clampStrength, targetSize, type ImageModel } from './image-model.ts';
+import { PALETTES, type PaletteName } from './palettes.ts';
+import { withParameters } from './png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE, rasterize } from './procedural.ts';
+import { DEFAULT_LONG_SIDE, ratioSize } from './ratio.ts';
+import { restyle, STYLE_PALETTES } from './style-filters.ts';
 
-// Each style the contract offers gets its own colours; unknown styles still draw (another caller may send free text).
-const STYLE_PALETTES: Record<string, PaletteName> = {
-  anime: 'starlit',
-  cartoon: 'mint',
-  realistic: 'ocean',
-  fantasy: 'violet',
-  cyberpunk: 'ember',
-  watercolor: 'rose',
-};
 const PALETTE_NAMES: PaletteName[] = ['starlit', 'aurora', 'dusk', 'rose', 'ocean', 'ember', 'mint', 'violet'];
 const HAIRS: HairStyle[] = ['long', 'short', 'bun', 'spiky'];
 const HAIR_COLOURS = ['#2b2340', '#c9b6ff', '#ff9ec4', '#ff7a3d', '#f5e6a8', '#6fe3ff', '#8a5a3c', '#e8e8f0'];
@@ -21,25 +16,41 @@ const EARS: Ears[] = ['none', 'none', 'none', 'cat', 'fox'];
 /**
  * The procedural portrait engine behind the ImageModel interface. It draws no picture of
  * the words: the same prompt and style always give the same portrait, and words such as
- * "cat" or "fox" choose ears. Its engine name says it is offline and procedural.
+ * "cat" or "fox" choose ears. A portrait is square; other ratios set it on the palette's
+ * sky, drawn at the exact size. Image to image restyles the reference with real filters
+ * (see style-filters.ts). Its engine name says it is offline and procedural.
  */
 export function offlineImageModel(): ImageModel {
   return {
     engine: PROCEDURAL_IMAGE_ENGINE,
     async generate(request) {
+      const { width, height } = targetSize(request);
       const text = request.prompt.toLowerCase();
       const random = seededRandom(`${request.style}\n${request.prompt}`);
       const palette = STYLE_PALETTES[request.style] ?? random.pick(PALETTE_NAMES);
       const ears: Ears = /\bfox\b/.test(text) ? 'fox' : /\b(cat|neko)\b/.test(text) ? 'cat' : random.pick(EARS);
-      const svg = avatarSvg({
-        seed: request.prompt,
-        palette,
-        hair: random.pick(HAIRS),
-        hairColour: random.pick(HAIR_COLOURS),
-        ears,
-        size: Math.min(request.width, request.height),
-      });
-      return { image: await rasterize(svg, 'png'), contentType: 'image/png', engine: PROCEDURAL_IMAGE_ENGINE };
+      const side = Math.min(width, height);
+      const svg = avatarSvg({ seed: request.prompt, palette, hair: random.pick(HAIRS), hairColour: random.pick(HAIR_COLOURS), ears, size: side });
+      const portrait = await rasterize(svg, 'png');
+      const sky = PALETTES[palette].sky;
+      const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="0.6" stop-color="${sky[1]}"/><stop offset="1" stop-color="${sky[2]}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/></svg>`;
+      const image =
+        side === width && side === height
+          ? portrait
+          : await sharp(Buffer.from(backdrop))
+              .composite([{ input: portrait, left: Math.round((width - side) / 2), top: Math.round((height - side) / 2) }])
+              .png({ compressionLevel: 6 })
+              .toBuffer();
+      // No Seed: the portrait is chosen by the words and style alone
+      const settings = { Size: `${width}x${height}`, Model: PROCEDURAL_IMAGE_ENGINE, Style: request.style };
+      return { image: withParameters(image, { prompt: request.prompt, negativePrompt: '', settings }), contentType: 'image/png', engine: PROCEDURAL_IMAGE_ENGINE };
+    },
+    async img2Img(request) {
+      const { width, height } = ratioSize(request.ratio, request.longSide ?? DEFAULT_LONG_SIDE);
+      const strength = clampStrength(request.strength);
+      const image = await restyle(request.reference, request.style, strength, width, height, `${request.seed}`);
+      const settings = { Seed: String(request.seed), Size: `${width}x${height}`, Model: PROCEDURAL_IMAGE_ENGINE, Style: request.style, 'Denoising strength': String(strength) };
+      return { image: withParameters(image, { prompt: request.prompt, negativePrompt: '', settings }), contentType: 'image/png', engine: PROCEDURAL_IMAGE_ENGINE };
     },
   };
 }

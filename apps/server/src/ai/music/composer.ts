@@ -4,7 +4,7 @@ import { seededRandom, type Random } from '../random.ts';
 export const ALGORITHMIC_COMPOSER_ENGINE = 'Starlit algorithmic composer (offline)';
 
 export type Mode = 'major' | 'minor' | 'pentatonic';
-export type Timbre = 'pluck' | 'bell' | 'soft';
+export type Timbre = 'pluck' | 'bell' | 'soft' | 'piano' | 'saw' | 'organ' | 'strings';
 
 export interface CompositionOptions {
   /** Any text; the same seed always plays the same piece. */
@@ -18,14 +18,14 @@ export interface CompositionOptions {
   timbre: Timbre;
 }
 
-const SCALES: Record<Mode, number[]> = {
+export const SCALES: Record<Mode, number[]> = {
   major: [0, 2, 4, 5, 7, 9, 11],
   minor: [0, 2, 3, 5, 7, 8, 10],
   pentatonic: [0, 2, 4, 7, 9],
 };
 
 // Chord roots as scale degrees: I–V–vi–IV, i–VI–III–VII and a pentatonic drift.
-const PROGRESSIONS: Record<Mode, number[]> = {
+export const PROGRESSIONS: Record<Mode, number[]> = {
   major: [0, 4, 5, 3],
   minor: [0, 5, 2, 6],
   pentatonic: [0, 3, 1, 4],
@@ -60,12 +60,51 @@ const TIMBRES: Record<Timbre, { partials: Array<[number, number, number]>; attac
     ],
     attack: 0.06,
   },
+  // struck strings: bright at the hammer, the upper partials dying first
+  piano: {
+    partials: [
+      [1, 1, 1.6],
+      [2, 0.55, 2.4],
+      [3, 0.3, 3.4],
+      [4, 0.18, 4.6],
+      [5, 0.1, 6],
+      [6, 0.06, 7.5],
+    ],
+    attack: 0.004,
+  },
+  // a sawtooth's 1/n harmonics held almost without decay: the buzzing lead of rock and synth music
+  saw: {
+    partials: [1, 2, 3, 4, 5, 6, 7, 8].map((n): [number, number, number] => [n, 1 / n, 0.25 + n * 0.05]),
+    attack: 0.01,
+  },
+  // drawbar organ: octaves and fifths, sustained
+  organ: {
+    partials: [
+      [1, 1, 0.1],
+      [2, 0.7, 0.1],
+      [3, 0.45, 0.1],
+      [4, 0.3, 0.1],
+      [6, 0.2, 0.1],
+    ],
+    attack: 0.02,
+  },
+  // bowed: slow attack, all partials sustained
+  strings: {
+    partials: [
+      [1, 1, 0.1],
+      [2, 0.5, 0.15],
+      [3, 0.33, 0.2],
+      [4, 0.25, 0.25],
+      [5, 0.2, 0.3],
+    ],
+    attack: 0.2,
+  },
 };
 
-const frequency = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
+export const frequency = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 
 /** The MIDI note of a scale degree (degrees beyond the scale wrap into higher octaves). */
-function degreeNote(tonic: number, scale: number[], degree: number): number {
+export function degreeNote(tonic: number, scale: number[], degree: number): number {
   const octave = Math.floor(degree / scale.length);
   const step = ((degree % scale.length) + scale.length) % scale.length;
   return tonic + octave * 12 + scale[step];
@@ -76,7 +115,7 @@ function degreeNote(tonic: number, scale: number[], degree: number): number {
  * fixed step and shrunk by a fixed factor per sample, which avoids a sin and an exp per
  * sample and keeps a whole piece to a few dozen milliseconds.
  */
-function addNote(out: Float32Array, rate: number, start: number, seconds: number, midi: number, gain: number, timbre: Timbre) {
+export function addNote(out: Float32Array, rate: number, start: number, seconds: number, midi: number, gain: number, timbre: Timbre) {
   const { partials, attack } = TIMBRES[timbre];
   const first = Math.floor(start * rate);
   const length = Math.min(out.length - first, Math.floor(seconds * rate));
@@ -110,13 +149,13 @@ function arpeggioOrder(random: Random): (step: number, size: number) => number {
 }
 
 /** A feedback echo at a dotted eighth: gives plain additive voices some space. */
-function echo(out: Float32Array, rate: number, bpm: number) {
+export function echo(out: Float32Array, rate: number, bpm: number) {
   const delay = Math.floor((60 / bpm) * 0.75 * rate);
   for (let i = delay; i < out.length; i++) out[i] += out[i - delay] * 0.32;
 }
 
 /** A gentle one-pole low-pass: takes the glassy edge off note onsets and high partials. */
-function soften(out: Float32Array, rate: number, cutoff: number) {
+export function soften(out: Float32Array, rate: number, cutoff: number) {
   const a = 1 - Math.exp((-2 * Math.PI * cutoff) / rate);
   let y = 0;
   for (let i = 0; i < out.length; i++) {
