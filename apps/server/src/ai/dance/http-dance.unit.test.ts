@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodeWithFfmpeg, hasFfmpeg } from '../../../test/voice-clips.ts';
 import { encodeWav } from '../music/wav.ts';
 import { composeArpeggio } from '../music/composer.ts';
 import { OFFLINE_DANCE_ENGINE, offlineDanceModel } from './dance-model.ts';
@@ -106,5 +107,15 @@ describe('offline dance model', () => {
     expect(result.bpm).toBeCloseTo(120, 0);
     expect(result.vrma.toString('latin1', 0, 4)).toBe('glTF');
     expect(stages).toEqual(['decoding', 'tracking beats', 'choreographing', 'done']);
+  });
+
+  it.skipIf(!hasFfmpeg)('decodes an MP3 song through ffmpeg (needs ffmpeg)', async () => {
+    const samples = composeArpeggio({ seed: 'y', seconds: 12, sampleRate: 22_050, bpm: 100, tonic: 57, mode: 'minor', timbre: 'bell' });
+    const mp3 = encodeWithFfmpeg(encodeWav(samples, 22_050), 'mp3');
+    const result = await offlineDanceModel().dance({ audio: mp3, contentType: 'audio/mpeg', character: { name: 'Mika', vrm: null }, seed: 'y' });
+    expect(result.bpm).toBeCloseTo(100, 0);
+    await expect(offlineDanceModel().dance({ audio: Buffer.from('not audio at all'), contentType: 'audio/mpeg', character: { name: 'Mika', vrm: null }, seed: 'y' })).rejects.toThrow(
+      /ffmpeg could not decode/,
+    );
   });
 });
