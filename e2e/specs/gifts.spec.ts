@@ -131,10 +131,12 @@ test('a fan sends free gifts until the daily limit and a paid one; the owner rea
     await panel.getByRole('button', { name: 'Recharge' }).click();
     const recharge = fan.getByRole('dialog', { name: 'Recharge diamonds' });
     await expect(recharge).toBeVisible();
-    await fan.keyboard.press('Escape');
+    // its own Close: Escape goes wherever focus is, which the opening dialog may still hold
+    await recharge.getByRole('button', { name: 'Close' }).click();
     await expect(recharge).toBeHidden();
     await expect(panel).toBeVisible();
-    await fan.keyboard.press('Escape');
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
     const wall = fan.getByTestId('gift-wall');
     await expect(wall.getByRole('listitem')).toHaveCount(3);
     await expect(wall.getByRole('listitem').first()).toContainText(`${fanName} sent Rose × 1`);
