@@ -170,6 +170,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // jobs stop before the database closes
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  for (const { close } of parts) if (close) app.addHook('onClose', async () => close());
 
   return {
     app,

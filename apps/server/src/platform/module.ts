@@ -47,6 +47,8 @@ export interface ModuleParts<S> {
   routes?(app: FastifyInstance): void | Promise<void>;
   /** Work once the server is ready, before the job worker starts. */
   ready?(): Promise<void>;
+  /** Work when the server closes, before the database does (stop timers `ready` started). */
+  close?(): void | Promise<void>;
   /**
    * What the module's jobs (those of `jobs/registry.ts` it owns) need from it, by job name.
    * Every registered job is provided by exactly one module, or the app does not start.

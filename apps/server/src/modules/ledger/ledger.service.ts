@@ -140,10 +140,20 @@ export function ledgerService(deps: { db: Db }) {
     return row;
   }
 
+  /** A person's spendable balances in every held currency, zero where they never had any. */
+  async function balancesOf(db: Db | Tx, userId: string): Promise<Record<(typeof HELD_CURRENCIES)[number], number>> {
+    const rows = await ledgerRepository(db).balances(userId);
+    const out = Object.fromEntries(HELD_CURRENCIES.map((c) => [c, 0])) as Record<(typeof HELD_CURRENCIES)[number], number>;
+    for (const r of rows) if (r.currency in out) out[r.currency as keyof typeof out] = r.spendable;
+    return out;
+  }
+
   /** The movements one request may make, all in its transaction and under its key. */
   function book(tx: Tx, scope: RequestScope | null) {
     return {
       tx,
+      /** Balances as this transaction sees them (under a lock the caller took, they stay so until it ends). */
+      balances: (userId: string) => balancesOf(tx, userId),
       /** Moves value now; a person short of it fails the whole request ("Insufficient …"). */
       move: (...legs: Leg[]) => write(tx, legs, 'posted', scope),
       /** Reserves value: the person cannot spend it, nobody has it yet. */
@@ -182,12 +192,7 @@ export function ledgerService(deps: { db: Db }) {
     },
 
     /** A person's spendable balances in every held currency, zero where they never had any. */
-    async balances(userId: string): Promise<Record<(typeof HELD_CURRENCIES)[number], number>> {
-      const rows = await ledgerRepository(deps.db).balances(userId);
-      const out = Object.fromEntries(HELD_CURRENCIES.map((c) => [c, 0])) as Record<(typeof HELD_CURRENCIES)[number], number>;
-      for (const r of rows) if (r.currency in out) out[r.currency as keyof typeof out] = r.spendable;
-      return out;
-    },
+    balances: (userId: string) => balancesOf(deps.db, userId),
 
     /** What moved on a person's accounts, newest first (order records). */
     movements: (q: MovementsQuery): Promise<MovementRow[]> => ledgerRepository(deps.db).movements(q),
