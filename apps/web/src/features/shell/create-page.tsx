@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ImageIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { Text2ImgStudio } from '../creation/text2img-studio';
+import { Studio } from '../creation/studio';
+import { isStudioWorkflow } from '../creation/studio-workflows';
 import { WORKS_VIEWS } from '../works/my-works';
 import { WorksView, worksViewOf } from '../works/works-view';
 
@@ -33,7 +34,8 @@ export function CreatePage() {
   const [params] = useSearchParams();
   const view = worksViewOf(params);
   if (view) return <WorksView view={view} />;
-  return params.get('studio') === TEXT2IMG ? <Text2ImgStudio /> : <CreateChoices />;
+  const studio = params.get('studio');
+  return isStudioWorkflow(studio) ? <Studio key={studio} workflow={studio} /> : <CreateChoices />;
 }
 
 function CreateChoices() {

@@ -1,0 +1,27 @@
+import type { Creation } from '@starlit/contract';
+import type { ComponentType, ReactNode } from 'react';
+import { ImageIcon } from '../../ui/icons';
+import { ImageResult, Text2ImgForm } from './text2img-form';
+import type { StudioCreation } from './use-studio-creation';
+
+export interface StudioFormProps {
+  studio: StudioCreation;
+  /** The button's words with the price. */
+  submitLabel: ReactNode;
+}
+
+interface StudioWorkflowParts {
+  Icon: ComponentType<{ size?: number }>;
+  Form: ComponentType<StudioFormProps>;
+  /** A finished creation of the workflow. */
+  Result: ComponentType<{ creation: Creation }>;
+}
+
+/** The studios there are, by the SPEC §3 workflow id in `?studio=`. */
+export const STUDIO_WORKFLOWS = {
+  text2Img: { Icon: ImageIcon, Form: Text2ImgForm, Result: ImageResult },
+} satisfies Record<string, StudioWorkflowParts>;
+
+export type StudioWorkflow = keyof typeof STUDIO_WORKFLOWS;
+
+export const isStudioWorkflow = (value: string | null): value is StudioWorkflow => value !== null && value in STUDIO_WORKFLOWS;
