@@ -55,7 +55,8 @@ const Env = z.object({
   REPLICATE_WEBHOOK_URL: z.string().url().optional(),
   REPLICATE_WEBHOOK_SECRET: z.string().optional(),
   // a pause in every creation job before it draws, in five steps of progress: for demos and the e2e reload test
-  CREATION_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // well under the job's timeout, so a demo pause never fails a creation
+  CREATION_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   JOB_RETENTION_HOURS: z.coerce.number().min(0).default(168),

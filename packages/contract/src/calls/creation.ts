@@ -14,6 +14,9 @@ export type CreationWorkflow = z.infer<typeof CreationWorkflow>;
  */
 export const CREATION_PRICES: Partial<Record<CreationWorkflow, { CAC: number; JE: number }>> = {
   text2Img: { CAC: 1, JE: 2 },
+  img2Img: { CAC: 1, JE: 2 },
+  text2Music: { CAC: 2, JE: 4 },
+  music2Dance: { CAC: 3, JE: 6 },
 };
 
 /** The workflows that can be created today. */
@@ -30,42 +33,126 @@ export type CreationRatio = z.infer<typeof CreationRatio>;
 export const CREATION_LIMITS = {
   /** Characters of a description. */
   descriptionChars: 500,
+  /** Characters of a genre or a mood word. */
+  wordChars: 40,
   /** Creations one person may have generating at once. */
   runningPerUser: 2,
+  /** Seconds of a text2Music piece. */
+  musicSeconds: { min: 10, max: 180, default: 30 },
+  /** Bytes of an uploaded reference picture or song. */
+  imageBytes: 10 * 1024 * 1024,
+  songBytes: 20 * 1024 * 1024,
+  /** Seconds of an uploaded song. */
+  songSeconds: { min: 5, max: 600 },
 } as const;
 
 export const CREATION_STATES = ['generating', 'done', 'failed', 'cancelled'] as const;
 export const CreationState = z.enum(CREATION_STATES);
 export type CreationState = z.infer<typeof CreationState>;
 
-/** Where a running creation is: waiting for a worker, drawing, saving the result. */
-export const CREATION_STAGES = ['queued', 'drawing', 'saving', 'finished'] as const;
+/**
+ * Where a running creation is: waiting for a worker, then the workflow's own steps
+ * (drawing a picture; composing music; analysing a song's beats and choreographing), then
+ * saving the result.
+ */
+export const CREATION_STAGES = ['queued', 'drawing', 'composing', 'analysing', 'choreographing', 'encoding', 'saving', 'finished'] as const;
 export const CreationStage = z.enum(CREATION_STAGES);
 
-export const CreationInput = z.object({
-  workflow: CreationWorkflow,
-  description: z.string().max(CREATION_LIMITS.descriptionChars),
+const Description = z.string().max(CREATION_LIMITS.descriptionChars);
+const Word = z.string().max(CREATION_LIMITS.wordChars);
+
+/** A file the person uploaded for a creation (`creation/upload`): only its uploader may use it. */
+export const UploadKey = z.string().min(1).max(300);
+
+/** Where a dance's song comes from: an upload, one of the person's finished text2Music creations, or a store Music item they own. */
+export const SongSource = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('upload'), key: UploadKey }),
+  z.object({ source: z.literal('creation'), creationId: z.uuid() }),
+  z.object({ source: z.literal('store'), itemId: z.string().min(1).max(100) }),
+]);
+export type SongSource = z.infer<typeof SongSource>;
+
+/** The settings of each workflow: what a creation was made with, kept for "Make the same style". */
+export const Text2ImgParams = z.object({
+  workflow: z.literal('text2Img'),
+  description: Description,
   style: CreationStyle,
   ratio: CreationRatio,
+  /** An agent of the person's whose look guides the picture. */
   agentId: z.uuid().optional(),
 });
+export const Img2ImgParams = z.object({
+  workflow: z.literal('img2Img'),
+  description: Description,
+  style: CreationStyle,
+  ratio: CreationRatio,
+  /** 0 stays closest to the reference, 1 moves furthest from it. */
+  strength: z.number().min(0).max(1),
+  /** The reference picture, uploaded with `creation/upload`. */
+  referenceKey: UploadKey,
+});
+export const Text2MusicParams = z.object({
+  workflow: z.literal('text2Music'),
+  description: Description,
+  genre: Word.optional(),
+  mood: Word.optional(),
+  seconds: z.number().int().min(CREATION_LIMITS.musicSeconds.min).max(CREATION_LIMITS.musicSeconds.max),
+  /** No singing. */
+  instrumental: z.boolean(),
+});
+export const Music2DanceParams = z.object({
+  workflow: z.literal('music2Dance'),
+  /** A title or wish for the dance (may be empty). */
+  description: Description,
+  song: SongSource,
+  /** The dancer: the person's agent with a 3D model, or the default model when absent. */
+  agentId: z.uuid().optional(),
+});
+/** Workflows of SPEC §3 not built yet: accepted by the schema, refused as not available (5101). */
+export const NotYetParams = z.object({ workflow: z.enum(['text2Dance1', 'cloneVoice']), description: Description });
+
+export const CreationParams = z.discriminatedUnion('workflow', [Text2ImgParams, Img2ImgParams, Text2MusicParams, Music2DanceParams, NotYetParams]);
+export type CreationParams = z.infer<typeof CreationParams>;
+
+/** A creation's input with the client's idempotency key, one object per workflow. */
+export const CreationInput = z.discriminatedUnion('workflow', [
+  Text2ImgParams.extend({ key: IdempotencyKey }),
+  Img2ImgParams.extend({ key: IdempotencyKey }),
+  Text2MusicParams.extend({ key: IdempotencyKey }),
+  Music2DanceParams.extend({ key: IdempotencyKey }),
+  NotYetParams.extend({ key: IdempotencyKey }),
+]);
+export type CreationInput = z.infer<typeof CreationInput>;
 
 const Price = z.object({ currency: z.enum(['CAC', 'JE']), amount: z.number().int() });
+
+/**
+ * What a file of a result is: the picture; the music (WAV, the original) and its MP3 and
+ * waveform picture; the dance (`.vrma`), the song it dances to and the model that dances it.
+ */
+export const CREATION_FILE_ROLES = ['image', 'audio', 'mp3', 'waveform', 'dance', 'song', 'character'] as const;
+export const CreationFile = z.object({ role: z.enum(CREATION_FILE_ROLES), url: z.string(), mime: z.string() });
+export type CreationFile = z.infer<typeof CreationFile>;
 
 export const Creation = z.object({
   id: z.uuid(),
   workflow: CreationWorkflow,
   description: z.string(),
-  style: z.string(),
-  ratio: CreationRatio,
+  /** Every setting it was made with. */
+  params: CreationParams,
   agentId: z.uuid().nullable(),
   state: CreationState,
   progress: z.number().int().min(0).max(100),
   stage: CreationStage,
   /** Which engine made (or is making) it, in words people read. */
   engine: z.string().nullable(),
+  /** The original file (the one `download` names) once done. */
   resultUrl: z.string().nullable(),
   resultMime: z.string().nullable(),
+  /** Every file of the result, the original first. */
+  files: z.array(CreationFile),
+  /** Figures of the result: a picture's size, a piece's seconds, a dance's tempo. */
+  facts: z.object({ width: z.number().optional(), height: z.number().optional(), seconds: z.number().optional(), bpm: z.number().optional(), beats: z.number().optional() }),
   cost: Price,
   /** Localized "Generation failed" (the engine) or "Server generation failed" (the server) when failed. */
   error: z.string().nullable(),
@@ -77,6 +164,9 @@ export type Creation = z.infer<typeof Creation>;
 
 const ById = z.object({ id: z.uuid() });
 
+/** What an upload is for: a reference picture (img2Img) or a song (music2Dance). */
+export const CreationUploadKind = z.enum(['image', 'song']);
+
 export const creationCalls = {
   estimate: defineCall({
     path: '/ai/api/v1/creation/estimate',
@@ -86,13 +176,21 @@ export const creationCalls = {
     input: z.object({ workflow: CreationWorkflow }),
     output: z.object({ workflow: CreationWorkflow, prices: z.array(Price), charge: Price.nullable() }),
   }),
+  upload: defineCall({
+    path: '/ai/api/v1/creation/upload',
+    summary: 'Upload a reference picture (jpg, png, webp; 10 MB, 4096 px) or a song (wav, mp3, ogg, m4a, flac; 20 MB, 5 s to 10 min) as base64, checked by content; nothing is charged',
+    tag: 'creation',
+    access: 'user',
+    input: z.object({ kind: CreationUploadKind, data: z.string().min(1) }),
+    output: z.object({ key: UploadKey, url: z.string(), mime: z.string(), width: z.number().optional(), height: z.number().optional(), seconds: z.number().optional() }),
+  }),
   create: defineCall({
     path: '/ai/api/v1/creation/create',
     summary:
       'Starts a creation under an idempotency key: holds its cost, then generates in the background; "Insufficient balance" (8001) when short, 5102 with too many generating, 5101 for a workflow not built yet',
     tag: 'creation',
     access: 'user',
-    input: CreationInput.extend({ key: IdempotencyKey }),
+    input: CreationInput,
     output: Creation.extend({ replayed: z.boolean() }),
   }),
   get: defineCall({

@@ -1,4 +1,7 @@
+import { CREATION_LIMITS } from '../calls/creation.ts';
 import { featureErrors } from './feature.ts';
+
+const running = CREATION_LIMITS.runningPerUser;
 
 /**
  * Error codes of the creation studio (5100–5199 of the studio range); a short balance is the
@@ -15,11 +18,19 @@ export const creationErrors = featureErrors(
     CREATION_NOT_DONE: 5107,
     CREATION_DESCRIPTION_REQUIRED: 5108,
     CREATION_CANCELLED: 5109,
+    CREATION_IMAGE_TYPE: 5111,
+    CREATION_IMAGE_SIZE: 5112,
+    CREATION_SONG_TYPE: 5113,
+    CREATION_SONG_SIZE: 5114,
+    CREATION_SONG_DURATION: 5115,
+    CREATION_UPLOAD_NOT_FOUND: 5116,
+    CREATION_SONG_NOT_OWNED: 5117,
+    CREATION_NO_3D_MODEL: 5118,
   },
   {
     en_US: {
       5101: 'This kind of creation is not available yet',
-      5102: 'You already have 2 creations generating, please wait for one to finish',
+      5102: `You already have ${running} creations generating, please wait for one to finish`,
       5103: 'Creation not found',
       5104: 'Generation failed',
       5105: 'Server generation failed',
@@ -27,10 +38,18 @@ export const creationErrors = featureErrors(
       5107: 'This creation has no result to download',
       5108: 'Please enter a description',
       5109: 'The creation was cancelled',
+      5111: 'The picture must be a JPEG, PNG or WebP image',
+      5112: 'The picture must be at most 10 MB and 4096 pixels a side',
+      5113: 'The song must be a WAV, MP3, OGG, M4A or FLAC audio file',
+      5114: 'The song must be at most 20 MB',
+      5115: 'The song must be between 5 seconds and 10 minutes long',
+      5116: 'The uploaded file was not found, please upload it again',
+      5117: 'You can only dance to songs you made or own',
+      5118: 'This agent has no 3D model to dance with',
     },
     zh_TW: {
       5101: '此創作類型尚未開放',
-      5102: '你已有 2 件作品正在生成，請等待其中一件完成',
+      5102: `你已有 ${running} 件作品正在生成，請等待其中一件完成`,
       5103: '找不到此創作',
       5104: '生成失敗',
       5105: '伺服器生成失敗',
@@ -38,6 +57,14 @@ export const creationErrors = featureErrors(
       5107: '此創作沒有可下載的結果',
       5108: '請輸入描述',
       5109: '創作已取消',
+      5111: '圖片必須是 JPEG、PNG 或 WebP 格式',
+      5112: '圖片不得超過 10 MB，每邊不得超過 4096 像素',
+      5113: '歌曲必須是 WAV、MP3、OGG、M4A 或 FLAC 音訊檔',
+      5114: '歌曲不得超過 20 MB',
+      5115: '歌曲長度必須介於 5 秒到 10 分鐘之間',
+      5116: '找不到上傳的檔案，請重新上傳',
+      5117: '只能使用你製作或擁有的歌曲跳舞',
+      5118: '此智能體沒有可跳舞的 3D 模型',
     },
   },
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CreationParams } from '@starlit/contract';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -17,8 +18,8 @@ export const creations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     workflow: text('workflow').notNull(),
     description: text('description').notNull(),
-    style: text('style').notNull(),
-    ratio: text('ratio').notNull(),
+    /** Every setting of its workflow (the contract's `CreationParams`), for the result page and "Make the same style". */
+    params: jsonb('params').$type<CreationParams>().notNull(),
     agentId: uuid('agent_id'),
     state: text('state', { enum: ['generating', 'done', 'failed', 'cancelled'] })
       .notNull()
@@ -30,6 +31,10 @@ export const creations = pgTable(
     resultKey: text('result_key'),
     resultUrl: text('result_url'),
     resultMime: text('result_mime'),
+    /** Every stored file of the result, the original first: role, storage key and type. */
+    files: jsonb('files').$type<Array<{ role: string; key: string; mime: string }>>().notNull().default([]),
+    /** Figures of the result (size, seconds, tempo). */
+    facts: jsonb('facts').$type<Record<string, number>>().notNull().default({}),
     costCurrency: text('cost_currency').notNull(),
     costAmount: integer('cost_amount').notNull(),
     /** The pending ledger transfer that pays for this creation. */

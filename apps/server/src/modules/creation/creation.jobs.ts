@@ -22,7 +22,7 @@ export interface CreationJobDeps {
 export const creationJob = defineJob({
   name: CREATION_JOB,
   payload: CreationJobPayload,
-  timeoutMs: 3 * 60_000,
+  timeoutMs: 12 * 60_000,
   concurrency: 2,
   retry: { attempts: 2, backoffMs: 1000 },
   handler: (payload, ctx, deps: CreationJobDeps) => deps.run(payload, ctx),

@@ -1,30 +1,52 @@
 import { createImageModel } from '../../ai/image/create-image-model.ts';
 import { defineModule } from '../../platform/module.ts';
+import { agentsRepository } from '../agents/agents.repository.ts';
 import { agentsModule } from '../agents/agents.module.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
 import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
 import { creationService } from './creation.service.ts';
+import { creationUploads } from './creation.uploads.ts';
+import { text2ImgWorkflow, type AgentLook } from './workflows/text2img.ts';
+
+/** How often creations whose job ended without settling them are looked for (besides at start). */
+const RECONCILE_EVERY_MS = 60_000;
 
 /** The creation studio: charged background creations with live progress (docs/creation.md, Creation jobs). */
 export const creationModule = defineModule({
   name: 'creation',
   setup(ctx) {
-    const { config, database, jobs, bus, storage } = ctx;
+    const { config, database, jobs, bus, storage, log } = ctx;
+    const agents = ctx.use(agentsModule);
+    const imageModel = createImageModel(config.image);
+    const agentLook = async (agentId: string): Promise<AgentLook | null> => {
+      const agent = await agentsRepository(database.db).byId(agentId);
+      if (!agent) return null;
+      const pictureKey = agent.avatar ? storage.keyOf(agent.avatar) : null;
+      return { name: agent.nickname, words: agent.roleIntro.slice(0, 200), picture: pictureKey ? await storage.read(pictureKey) : null };
+    };
     const creation = creationService({
       db: database.db,
       ledger: ctx.use(ledgerModule),
       jobs: { enqueue: (tx, payload) => jobs.enqueue(tx, CREATION_JOB, payload), get: jobs.get, cancel: jobs.cancel, wake: jobs.wake },
       storage,
       bus,
-      imageModel: createImageModel(config.image),
+      uploads: creationUploads({ storage }),
+      workflows: {
+        text2Img: text2ImgWorkflow({ imageModel, ownedAgent: (tx, userId, agentId) => agents.owned(userId, agentId, tx), agentLook }),
+      },
       delayMs: config.creationDelayMs,
-      ownedAgent: (userId, agentId) => ctx.use(agentsModule).owned(userId, agentId),
     });
+    let timer: NodeJS.Timeout | undefined;
     return {
       service: creation,
       routes: (app) => creationRoutes(app, { creation, authenticate: ctx.authenticate }),
-      ready: () => creation.reconcile(),
+      async ready() {
+        await creation.reconcile();
+        timer = setInterval(() => void creation.reconcile().catch((error) => log.error({ err: error }, 'creation reconcile failed')), RECONCILE_EVERY_MS);
+        timer.unref();
+      },
+      close: () => clearInterval(timer),
       jobs: { [CREATION_JOB]: { run: (payload, jobCtx) => creation.run(payload, jobCtx), settled: (payload, status) => creation.settled(payload, status) } },
     };
   },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { creations } from '../../db/schema/creation.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
@@ -21,8 +21,9 @@ export function creationRepository(db: Db | Tx) {
       return row ?? null;
     },
 
-    async setJob(id: string, jobId: string) {
-      await db.update(creations).set({ jobId }).where(eq(creations.id, id));
+    /** Serialises one person's creation requests until the transaction ends. */
+    async lockOwner(ownerId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`creation:${ownerId}`}, 0))`);
     },
 
     async generatingCount(ownerId: string): Promise<number> {
@@ -66,6 +67,20 @@ export function creationRepository(db: Db | Tx) {
 
     /** Creations still generating, of every owner (checked against their jobs at start). */
     generating: () => db.select().from(creations).where(eq(creations.state, 'generating')),
+
+    /** Which of `keys` a creation still uses: as a result file, a reference picture or a song. */
+    async referencedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const list = sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      );
+      const result = await db.execute<{ key: string }>(sql`
+        select k.key from unnest(array[${list}]::text[]) as k(key)
+        where exists (select 1 from ${creations} c where c.files @> jsonb_build_array(jsonb_build_object('key', k.key))
+                        or c.params->>'referenceKey' = k.key or c.params->'song'->>'key' = k.key)`);
+      return new Set(result.rows.map((r) => r.key));
+    },
 
     /** A page of a person's creations, newest first (limit + 1 rows). */
     page: (ownerId: string, cursor: Cursor | null, limit: number) =>

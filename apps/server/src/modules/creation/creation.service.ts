@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CREATION_LIMITS, CREATION_PRICES, ErrorCode, errorMessage, type CallInput, type calls, type Creation, type CreationRatio, type ErrorCodeValue, type Language } from '@starlit/contract';
-import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import type { ImageModel, ImageResult } from '../../ai/image/image-model.ts';
+import { CREATION_LIMITS, CREATION_PRICES, ErrorCode, errorMessage, type CallInput, type calls, type Creation, type CreationParams, type ErrorCodeValue, type Language } from '@starlit/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobContext, SettledStatus } from '../../jobs/define-job.ts';
 import type { JobRow } from '../../jobs/queue.ts';
@@ -15,18 +12,11 @@ import type { Storage } from '../../platform/storage.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import type { CreationJobPayload } from './creation.jobs.ts';
 import { CREATIONS_FOLDER, creationRepository, type CreationRow } from './creation.repository.ts';
-
-/** Pixel size of each ratio: about a quarter megapixel, sides multiples of 16. */
-export const RATIO_SIZES: Record<CreationRatio, { width: number; height: number }> = {
-  '1:1': { width: 512, height: 512 },
-  '3:4': { width: 480, height: 640 },
-  '4:3': { width: 640, height: 480 },
-  '9:16': { width: 432, height: 768 },
-  '16:9': { width: 768, height: 432 },
-};
+import type { UploadChecks } from './creation.uploads.ts';
+import type { OutputFile, Workflow, WorkflowRun } from './workflows/workflow.ts';
 
 type CreateInput = CallInput<typeof calls.creation.create>;
-type Settings = Pick<CreateInput, 'workflow' | 'description' | 'style' | 'ratio' | 'agentId'>;
+type Workflows = Partial<Record<CreationParams['workflow'], Workflow>>;
 
 /** The job system's calls the studio uses, for its own kind of job. */
 export interface CreationJobs {
@@ -42,19 +32,22 @@ export interface CreationDeps {
   jobs: CreationJobs;
   storage: Storage;
   bus: Bus;
-  imageModel: ImageModel;
-  /** A pause before drawing (CREATION_DELAY_MS), reported in five steps of progress. */
+  /** The pipelines that run today, by workflow id. */
+  workflows: Workflows;
+  uploads: UploadChecks;
+  /** A pause before the engine (CREATION_DELAY_MS), reported in five steps of progress. */
   delayMs: number;
-  /** The caller's own agent, or the agents feature's refusal. */
-  ownedAgent(userId: string, agentId: string): Promise<unknown>;
 }
+
+/** The result's extension for a download name, by type. */
+const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'model/gltf-binary': '.vrma' };
 
 /**
  * The creation studio's jobs and money (docs/creation.md, Creation jobs). A creation is
  * accepted in one ledger request under the client's key: the cost is held, the row written and
- * the job enqueued in one transaction. The job draws; whoever ends the creation (the job on
- * success, its last failed attempt, a cancel, or the start-up check of jobs a dead process
- * left) ends it once and settles the hold with it: posted when done, voided otherwise.
+ * the job enqueued in one transaction. The job runs the workflow; whoever ends the creation (the
+ * job on success, its last failed attempt, a cancel, or the check of jobs a dead process left)
+ * ends it once and settles the hold with it: posted when done, voided otherwise.
  */
 export function creationService(deps: CreationDeps) {
   const { db, ledger, jobs, storage, bus } = deps;
@@ -66,8 +59,7 @@ export function creationService(deps: CreationDeps) {
       id: row.id,
       workflow: row.workflow as Creation['workflow'],
       description: row.description,
-      style: row.style,
-      ratio: row.ratio as CreationRatio,
+      params: row.params,
       agentId: row.agentId,
       state: row.state,
       progress: row.progress,
@@ -75,6 +67,8 @@ export function creationService(deps: CreationDeps) {
       engine: row.engine,
       resultUrl: row.resultUrl,
       resultMime: row.resultMime,
+      files: row.files.map((f) => ({ role: f.role as Creation['files'][number]['role'], url: storage.url(f.key), mime: f.mime })),
+      facts: row.facts,
       cost: { currency: row.costCurrency as 'CAC' | 'JE', amount: row.costAmount },
       error: code ? errorMessage(code, lang) : null,
       errorCode: code,
@@ -87,29 +81,33 @@ export function creationService(deps: CreationDeps) {
 
   const push = (row: CreationRow) => bus.publish(row.ownerId, { type: 'creation', creationId: row.id, state: row.state, progress: row.progress, stage: row.stage });
 
+  const workflowOf = (workflow: CreationParams['workflow']) => {
+    const found = deps.workflows[workflow];
+    const price = CREATION_PRICES[workflow];
+    if (!found || !price) throw new AppError(ErrorCode.CREATION_NOT_AVAILABLE);
+    return { workflow: found, price };
+  };
+
   /** What the person would pay: counts while they have them, diamonds after; null when they have neither. */
-  async function chargeFor(userId: string, price: { CAC: number; JE: number }) {
-    const balances = await ledger.balances(userId);
+  const chargeFrom = (balances: { CAC: number; JE: number }, price: { CAC: number; JE: number }) => {
     if (balances.CAC >= price.CAC) return { currency: 'CAC' as const, amount: price.CAC };
     if (balances.JE >= price.JE) return { currency: 'JE' as const, amount: price.JE };
     return null;
-  }
+  };
 
   /** Accepts a creation under `key`: the hold, the row and the job, or none of them. */
-  async function start(userId: string, settings: Settings, key: string, operation: string, asked: unknown, lang: Language) {
-    const price = CREATION_PRICES[settings.workflow];
-    if (!price) throw new AppError(ErrorCode.CREATION_NOT_AVAILABLE);
-    const description = settings.description.trim();
-    if (!description) throw new AppError(ErrorCode.CREATION_DESCRIPTION_REQUIRED);
-    if (settings.agentId) await deps.ownedAgent(userId, settings.agentId);
-    // the currency is chosen from the balances before the transaction; one spent meanwhile is refused by the hold
-    const charge = await chargeFor(userId, price);
+  async function start(userId: string, asked: CreationParams, key: string, operation: string, fingerprinted: unknown, lang: Language) {
+    const { workflow, price } = workflowOf(asked.workflow);
+    const description = asked.description.trim();
+    if (!description && asked.workflow !== 'music2Dance') throw new AppError(ErrorCode.CREATION_DESCRIPTION_REQUIRED);
     try {
-      const { outcome, replayed } = await ledger.run(userId, key, fingerprintOf(operation, asked), async (books) => {
+      const { outcome, replayed } = await ledger.run(userId, key, fingerprintOf(operation, fingerprinted), async (books) => {
         const tx = creationRepository(books.tx);
-        // two requests of one person at once count each other's creations
-        await books.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`creation:${userId}`}, 0))`);
+        // two requests of one person at once count each other's creations and see each other's spending
+        await tx.lockOwner(userId);
+        const params = await workflow.check(books.tx, userId, { ...asked, description } as CreationParams);
         if ((await tx.generatingCount(userId)) >= CREATION_LIMITS.runningPerUser) throw new AppError(ErrorCode.CREATION_TOO_MANY_RUNNING);
+        const charge = chargeFrom(await books.balances(userId), price);
         if (!charge) throw new AppError(ErrorCode.LEDGER_INSUFFICIENT);
         const id = crypto.randomUUID();
         const hold = await books.hold({
@@ -118,23 +116,23 @@ export function creationService(deps: CreationDeps) {
           currency: charge.currency,
           amount: charge.amount,
           kind: 'creation',
-          memo: { creationId: id, workflow: settings.workflow },
+          // the order ID of the charge, its settling and any refund is the creation's
+          memo: { creationId: id, workflow: params.workflow, orderId: id },
         });
+        const job = await jobs.enqueue(books.tx, { creationId: id });
         await tx.insert({
           id,
           ownerId: userId,
-          workflow: settings.workflow,
+          workflow: params.workflow,
           description,
-          style: settings.style,
-          ratio: settings.ratio,
-          agentId: settings.agentId ?? null,
+          params,
+          agentId: 'agentId' in params ? (params.agentId ?? null) : null,
           costCurrency: charge.currency,
           costAmount: charge.amount,
           holdId: hold.id,
-          engine: deps.imageModel.engine,
+          jobId: job.id,
+          engine: workflow.engine(),
         });
-        const job = await jobs.enqueue(books.tx, { creationId: id });
-        await tx.setJob(id, job.id);
         return { id };
       });
       if (!replayed) jobs.wake();
@@ -147,10 +145,18 @@ export function creationService(deps: CreationDeps) {
     }
   }
 
+  type Ending = { files?: CreationRow['files']; facts?: CreationRow['facts']; engine?: string; errorCode?: number };
+
   /** Ends a generating creation and settles its hold, both once; null when it had ended already. */
-  async function settle(id: string, state: 'done' | 'failed' | 'cancelled', change: { resultKey?: string; resultUrl?: string; resultMime?: string; engine?: string; errorCode?: number } = {}) {
+  async function settle(id: string, state: 'done' | 'failed' | 'cancelled', change: Ending = {}) {
+    const main = change.files?.[0];
     const ended = await ledger.within(undefined, async (books) => {
-      const row = await creationRepository(books.tx).end(id, { state, ...change, ...(state === 'done' ? { progress: 100, stage: 'finished' } : {}) });
+      const row = await creationRepository(books.tx).end(id, {
+        state,
+        ...change,
+        ...(main ? { resultKey: main.key, resultUrl: storage.url(main.key), resultMime: main.mime } : {}),
+        ...(state === 'done' ? { progress: 100, stage: 'finished' } : {}),
+      });
       if (!row) return null;
       if (state === 'done') await books.post(row.holdId);
       else await books.void(row.holdId);
@@ -166,58 +172,45 @@ export function creationService(deps: CreationDeps) {
     if (row) await push(row);
   }
 
-  /** Draws a text2Img creation at its ratio's size and stores it as PNG, the original file. */
-  async function drawImage(row: CreationRow, ctx: JobContext) {
-    const size = RATIO_SIZES[row.ratio as CreationRatio];
-    const seed = createHash('sha256').update(`${row.id}\n${row.description}\n${row.style}`).digest().readUInt32LE(0);
-    await progress(row.id, ctx, 10, 'drawing');
-    for (let step = 1; deps.delayMs > 0 && step <= 5; step++) {
-      await sleep(deps.delayMs / 5, undefined, { signal: ctx.signal });
-      await progress(row.id, ctx, 10 + step * 10, 'drawing');
+  /** Stores the files a workflow made under the owner's folder; files already stored (a reused song) are kept where they are. */
+  async function store(row: CreationRow, files: OutputFile[]) {
+    const stored: CreationRow['files'] = [];
+    for (const file of files) {
+      if (file.key) {
+        stored.push({ role: file.role, key: file.key, mime: file.mime });
+        continue;
+      }
+      const key = `${CREATIONS_FOLDER}${row.ownerId}/${row.id}-${randomBytes(4).toString('hex')}-${file.role}${file.ext}`;
+      await storage.put(key, file.bytes!, file.mime);
+      stored.push({ role: file.role, key, mime: file.mime });
     }
-    let drawn: ImageResult;
-    try {
-      drawn = await deps.imageModel.generate({ prompt: row.description, style: row.style, ...size, seed }, ctx.signal);
-    } catch (error) {
-      // the engine's failure is "Generation failed"; anything after it is the server's
-      await repo.cause(row.id, ErrorCode.CREATION_GENERATION_FAILED);
-      throw error;
-    }
-    await progress(row.id, ctx, 80, 'saving');
-    // an engine's answer must really be a picture, at the asked ratio whatever size it drew
-    const png = await sharp(drawn.image).resize(size.width, size.height, { fit: 'cover' }).png().toBuffer();
-    const key = `${CREATIONS_FOLDER}${row.ownerId}/${row.id}-${randomBytes(4).toString('hex')}.png`;
-    const url = await storage.put(key, png, 'image/png');
-    return { resultKey: key, resultUrl: url, resultMime: 'image/png', engine: drawn.engine };
+    return stored;
   }
 
+  /** The files this creation wrote itself (not a reused song), to remove when nobody will see them. */
+  const ownFiles = (row: CreationRow, files: CreationRow['files']) => files.filter((f) => f.key.startsWith(`${CREATIONS_FOLDER}${row.ownerId}/${row.id}-`));
+
   return {
-    estimate: async (userId: string | null, workflow: Settings['workflow']) => {
-      const price = CREATION_PRICES[workflow];
-      if (!price) throw new AppError(ErrorCode.CREATION_NOT_AVAILABLE);
+    estimate: async (userId: string | null, workflow: CreationParams['workflow']) => {
+      const { price } = workflowOf(workflow);
       const prices = [
         { currency: 'CAC' as const, amount: price.CAC },
         { currency: 'JE' as const, amount: price.JE },
       ];
-      return { workflow, prices, charge: userId ? await chargeFor(userId, price) : null };
+      return { workflow, prices, charge: userId ? chargeFrom(await ledger.balances(userId), price) : null };
     },
 
+    upload: (userId: string, input: CallInput<typeof calls.creation.upload>) => deps.uploads.store(userId, input.kind, input.data),
+
     create: (userId: string, input: CreateInput, lang: Language) => {
-      const { key, ...settings } = input;
-      return start(userId, settings, key, 'creation.create', settings, lang);
+      const { key, ...params } = input;
+      return start(userId, params, key, 'creation.create', params, lang);
     },
 
     /** A new creation with the settings of one of the person's own, and a new charge. */
     async retry(userId: string, id: string, key: string, lang: Language) {
       const row = await owned(userId, id);
-      const settings: Settings = {
-        workflow: row.workflow as Settings['workflow'],
-        description: row.description,
-        style: row.style as Settings['style'],
-        ratio: row.ratio as CreationRatio,
-        agentId: row.agentId ?? undefined,
-      };
-      return start(userId, settings, key, 'creation.retry', { id }, lang);
+      return start(userId, row.params, key, 'creation.retry', { id }, lang);
     },
 
     get: async (userId: string, id: string, lang: Language) => present(await owned(userId, id), lang),
@@ -239,35 +232,83 @@ export function creationService(deps: CreationDeps) {
     async download(userId: string, id: string) {
       const row = await owned(userId, id);
       if (row.state !== 'done' || !row.resultKey || !row.resultMime) throw new AppError(ErrorCode.CREATION_NOT_DONE);
-      return { url: storage.url(row.resultKey), mime: row.resultMime, fileName: `starlit-${row.workflow}-${row.id.slice(0, 8)}.png` };
+      const ext = EXTENSIONS[row.resultMime] ?? row.resultKey.slice(row.resultKey.lastIndexOf('.'));
+      return { url: storage.url(row.resultKey), mime: row.resultMime, fileName: `starlit-${row.workflow}-${row.id.slice(0, 8)}${ext}` };
     },
 
     /** One attempt of a creation's job; a creation that ended meanwhile (cancelled) is left as it is. */
     async run(payload: CreationJobPayload, ctx: JobContext) {
       const row = await repo.byId(payload.creationId);
       if (row?.state !== 'generating') return { skipped: true };
+      const { workflow } = workflowOf(row.params.workflow);
       // each attempt starts without the last one's cause
       await repo.cause(row.id, null);
       await progress(row.id, ctx, 5, 'queued');
-      const result = await drawImage(row, ctx);
-      const done = await settle(row.id, 'done', result);
-      return { done: done !== null, engine: result.engine };
-    },
-
-    /** After an attempt: one that failed for good, or a cancelled job, ends the creation and releases its hold. */
-    async settled(payload: CreationJobPayload, status: SettledStatus) {
-      if (status === 'failed' || status === 'cancelled') await settle(payload.creationId, 'failed', {});
+      for (let step = 1; deps.delayMs > 0 && step <= 5; step++) {
+        await sleep(deps.delayMs / 5, undefined, { signal: ctx.signal });
+        await progress(row.id, ctx, 5 + step * 5, workflow.firstStage);
+      }
+      const run: WorkflowRun = {
+        creationId: row.id,
+        ownerId: row.ownerId,
+        signal: ctx.signal,
+        seed: createHash('sha256')
+          .update(`${row.id}\n${JSON.stringify(row.params)}`)
+          .digest()
+          .readUInt32LE(0),
+        // the workflow's 0–100 fills the bar from 30 to 90; saving takes the rest
+        progress: (percent, stage) => progress(row.id, ctx, 30 + Math.round(Math.min(100, Math.max(0, percent)) * 0.6), stage),
+        async engine(work) {
+          try {
+            return await work();
+          } catch (error) {
+            // the engine's failure is "Generation failed" unless the job was stopped; anything after it is the server's
+            if (!ctx.signal.aborted) await repo.cause(row.id, ErrorCode.CREATION_GENERATION_FAILED);
+            throw error;
+          }
+        },
+        async read(key) {
+          const bytes = await storage.read(key);
+          if (!bytes) throw new Error(`stored file ${key} is gone`);
+          return bytes;
+        },
+      };
+      const output = await workflow.run(row.params, run);
+      await progress(row.id, ctx, 92, 'saving');
+      const files = await store(row, output.files);
+      const done = await settle(row.id, 'done', { files, facts: output.facts, engine: output.engine });
+      // ended meanwhile (cancelled, or finished by a process that took the job over): nobody will see these files
+      if (!done) await Promise.all(ownFiles(row, files).map((f) => storage.delete(f.key)));
+      return { done: done !== null, engine: output.engine };
     },
 
     /**
-     * At start: creations whose job is over but which are still generating (the process ended
-     * between the job's end and its settling, or the job is gone) fail now and are refunded.
+     * After an attempt: one that failed for good, or a job cancelled, ends the creation and
+     * releases its hold. A job this process gave up because another took it over is still
+     * running there: it is left alone (the job's row says so).
+     */
+    async settled(payload: CreationJobPayload, status: SettledStatus) {
+      if (status !== 'failed' && status !== 'cancelled') return;
+      const row = await repo.byId(payload.creationId);
+      const job = row?.jobId ? await jobs.get(row.jobId) : null;
+      if (job && job.status !== 'failed' && job.status !== 'cancelled') return;
+      await settle(payload.creationId, 'failed', {});
+    },
+
+    /**
+     * Creations whose job is over but which are still generating (the process ended between the
+     * job's end and its settling, or a settling failed, or the job is gone) fail and are
+     * refunded. Run at start and every minute.
      */
     async reconcile() {
+      let ended = 0;
       for (const row of await repo.generating()) {
         const job = row.jobId ? await jobs.get(row.jobId) : null;
-        if (!job || job.status === 'failed' || job.status === 'cancelled' || job.status === 'done') await settle(row.id, 'failed', {});
+        if (!job || job.status === 'failed' || job.status === 'cancelled' || job.status === 'done') {
+          if (await settle(row.id, 'failed', {})) ended++;
+        }
       }
+      return ended;
     },
   };
 }

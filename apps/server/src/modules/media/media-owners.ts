@@ -4,6 +4,7 @@ import { CARD_ASSETS_FOLDER, type CardsRepository } from '../cards/cards.reposit
 import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
 import { CHAT_VOICES_FOLDER, type ChatRepository } from '../chat/chat.repository.ts';
+import { CREATIONS_FOLDER, type CreationRepository } from '../creation/creation.repository.ts';
 import { REPORTS_FOLDER, type ReportsRepository } from '../reports/reports.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
 import { WORKS_FOLDER, type WorksRepository } from '../works/works.repository.ts';
@@ -22,6 +23,7 @@ export function mediaOwners(deps: {
   chat: ChatRepository;
   works: WorksRepository;
   reports: ReportsRepository;
+  creations: CreationRepository;
 }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
@@ -45,6 +47,8 @@ export function mediaOwners(deps: {
     // uploads for works: kept while a work shows them; one never made into a work goes after the sweep's grace period
     { prefix: WORKS_FOLDER, referenced: (keys) => byUrl(keys, deps.works.referencedUrls) },
     // report evidence: kept while its report is, which goes with its work
+    // studio uploads and results: kept while a creation names them; an upload never used, or the files of an attempt that lost, go
+    { prefix: CREATIONS_FOLDER, referenced: (keys) => deps.creations.referencedKeys(keys) },
     { prefix: REPORTS_FOLDER, referenced: (keys) => byUrl(keys, deps.reports.referencedImages) },
   ];
 }

@@ -1,3 +1,4 @@
+import { creationRepository } from '../creation/creation.repository.ts';
 import { defineModule } from '../../platform/module.ts';
 import { sweepOrphans } from '../../platform/storage-sweep.ts';
 import { cardsRepository } from '../cards/cards.repository.ts';
@@ -23,6 +24,7 @@ export const mediaModule = defineModule({
       chat: chatRepository(database.db),
       works: worksRepository(database.db),
       reports: reportsRepository(database.db),
+      creations: creationRepository(database.db),
     });
     // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
     const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };

@@ -1,0 +1,2 @@
+ALTER TABLE "creations" DROP COLUMN "style";--> statement-breakpoint
+ALTER TABLE "creations" DROP COLUMN "ratio";

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '@starlit/contract';
+import { checkReferenceImage, ReferenceImageError } from '../../ai/image/reference-image.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { CREATIONS_FOLDER } from './creation.repository.ts';
+
+/** A song judged by its content: its type and length, or why it is refused. */
+export type SongCheck = (bytes: Buffer) => Promise<{ contentType: string; seconds: number }>;
+
+/** A refused song, by reason: the dance engine's `SongError`. */
+export interface SongRefusal {
+  reason: 'type' | 'size' | 'duration' | 'unreadable';
+}
+
+const SONG_ERRORS = {
+  type: ErrorCode.CREATION_SONG_TYPE,
+  unreadable: ErrorCode.CREATION_SONG_TYPE,
+  size: ErrorCode.CREATION_SONG_SIZE,
+  duration: ErrorCode.CREATION_SONG_DURATION,
+} as const;
+
+const SONG_EXTENSIONS: Record<string, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/mp4': '.m4a', 'audio/flac': '.flac' };
+const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp' };
+
+/** Where a person's uploads for the studio go: only keys under it are theirs to use. */
+export const uploadFolder = (userId: string) => `${CREATIONS_FOLDER}${userId}/uploads/`;
+
+/**
+ * Uploads for the studio (reference pictures, songs), judged by content before anything is
+ * stored: a refusal stores nothing. Kept as uploaded, since the engines read the original; an
+ * upload no creation names is removed by the media sweep after its grace period.
+ */
+export function creationUploads(deps: {
+  storage: Storage;
+  /** The dance engine's song check; without it songs are not taken (music2Dance not running). */
+  songs?: { check: SongCheck; isRefusal(error: unknown): error is SongRefusal };
+}) {
+  async function judge(kind: 'image' | 'song', bytes: Buffer) {
+    if (kind === 'image') {
+      try {
+        const info = await checkReferenceImage(bytes);
+        return { mime: info.contentType, ext: IMAGE_EXTENSIONS[info.contentType]!, width: info.width, height: info.height };
+      } catch (error) {
+        if (error instanceof ReferenceImageError) throw new AppError(error.reason === 'size' ? ErrorCode.CREATION_IMAGE_SIZE : ErrorCode.CREATION_IMAGE_TYPE);
+        throw error;
+      }
+    }
+    const songs = deps.songs;
+    if (!songs) throw new AppError(ErrorCode.CREATION_NOT_AVAILABLE);
+    try {
+      const song = await songs.check(bytes);
+      return { mime: song.contentType, ext: SONG_EXTENSIONS[song.contentType] ?? '.audio', seconds: song.seconds };
+    } catch (error) {
+      if (songs.isRefusal(error)) throw new AppError(SONG_ERRORS[error.reason]);
+      throw error;
+    }
+  }
+
+  return {
+    async store(userId: string, kind: 'image' | 'song', data: string) {
+      const bytes = Buffer.from(data, 'base64');
+      const { ext, ...facts } = await judge(kind, bytes);
+      const key = `${uploadFolder(userId)}${randomBytes(12).toString('hex')}${ext}`;
+      const url = await deps.storage.put(key, bytes, facts.mime);
+      return { key, url, ...facts };
+    },
+
+    /** The bytes of one of the person's uploads; 5116 when it is not theirs or is gone. */
+    async read(userId: string, key: string): Promise<Buffer> {
+      const bytes = key.startsWith(uploadFolder(userId)) && !key.includes('..') ? await deps.storage.read(key) : null;
+      if (!bytes) throw new AppError(ErrorCode.CREATION_UPLOAD_NOT_FOUND);
+      return bytes;
+    },
+  };
+}
+
+export type UploadChecks = ReturnType<typeof creationUploads>;

@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import type { ImageModel } from '../../../ai/image/image-model.ts';
+import { ratioSize } from '../../../ai/image/ratio.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { WorkflowFor } from './workflow.ts';
+
+/** Long side of a studio picture: large enough to print a postcard, quick for every engine. */
+export const STUDIO_LONG_SIDE = 768;
+
+/** The look of a person's agent that guides a picture: its name and words, and its 2D picture when it has one. */
+export interface AgentLook {
+  name: string;
+  words: string;
+  picture: Buffer | null;
+}
+
+/** The prompt an engine is given: the description, then who the character is when an agent guides it. */
+export function promptWith(description: string, look: AgentLook | null): string {
+  return look ? `${description}\nCharacter: ${look.name}${look.words ? `, ${look.words}` : ''}` : description;
+}
+
+/** Checks a picture an engine answered is a PNG of the asked size, and keeps its bytes (and its `parameters` chunk). */
+export async function checkedPng(image: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  const meta = await sharp(image).metadata();
+  if (meta.format !== 'png' || meta.width !== size.width || meta.height !== size.height) {
+    throw new Error(`the engine answered a ${meta.format} of ${meta.width}x${meta.height}, not a ${size.width}x${size.height} PNG`);
+  }
+  return image;
+}
+
+/**
+ * text2Img: a description, a style and a ratio, optionally with one of the person's agents as
+ * the character (its name and words join the prompt; engines that take a picture get its 2D
+ * avatar as the starting point).
+ */
+export function text2ImgWorkflow(deps: {
+  imageModel: ImageModel;
+  /** The caller's own agent (in the charging transaction), or the agents feature's refusal. */
+  ownedAgent(tx: Tx, userId: string, agentId: string): Promise<unknown>;
+  agentLook(agentId: string): Promise<AgentLook | null>;
+}): WorkflowFor<'text2Img'> {
+  return {
+    engine: () => deps.imageModel.engine,
+    firstStage: 'drawing',
+    async check(tx, userId, params) {
+      if (params.agentId) await deps.ownedAgent(tx, userId, params.agentId);
+      return params;
+    },
+    async run(params, run) {
+      const size = ratioSize(params.ratio, STUDIO_LONG_SIDE);
+      const look = params.agentId ? await deps.agentLook(params.agentId) : null;
+      await run.progress(10, 'drawing');
+      const drawn = await run.engine(() =>
+        deps.imageModel.generate(
+          { prompt: promptWith(params.description, look), style: params.style, ...size, ratio: params.ratio, seed: run.seed, ...(look?.picture ? { referenceImage: look.picture } : {}) },
+          run.signal,
+        ),
+      );
+      return { engine: drawn.engine, files: [{ role: 'image', mime: 'image/png', bytes: await checkedPng(drawn.image, size), ext: '.png' }], facts: size };
+    },
+  };
+}
