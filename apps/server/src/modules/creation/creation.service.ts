@@ -118,7 +118,7 @@ export function creationService(deps: CreationDeps) {
           currency: charge.currency,
           amount: charge.amount,
           kind: 'creation',
-          memo: { creationId: id, workflow: settings.workflow },
+          memo: { creationId: id, workflow: settings.workflow, orderId: id },
         });
         await tx.insert({
           id,
