@@ -66,7 +66,7 @@ const en = {
   exchangeType: 'Exchange',
   allTypes: 'All types',
   download: 'Download CSV',
-  csvHeader: 'Time (UTC+8),Type,Item,Currency,Amount,Order ID',
+  csvHeader: 'Time (UTC+8),Type,Item,Currency,Amount,Order ID,Status',
   movements: (agent: string) => [
     { item: `Rose sent to ${agent}`, amount: -52, currency: 'JE' },
     { item: 'Diamonds exchanged', amount: -10, currency: 'JE' },
@@ -136,7 +136,7 @@ const zh: Words = {
   exchangeType: '兌換',
   allTypes: '全部類型',
   download: '下載 CSV',
-  csvHeader: '時間（UTC+8）,類型,項目,幣別,數量,訂單編號',
+  csvHeader: '時間（UTC+8）,類型,項目,幣別,數量,訂單編號,狀態',
   movements: (agent) => [
     { item: `送給 ${agent} 的玫瑰`, amount: -52, currency: 'JE' },
     { item: '鑽石兌換', amount: -10, currency: 'JE' },

@@ -147,3 +147,65 @@ test('an admin looks a person up, adjusts their balance with a reason, and edits
     expect(scroll).toBeLessThanOrEqual(0);
   }
 });
+
+// Issue 11: a creation's charge is a record from the moment it is held, and a cancelled one is
+// refunded in a record of its own, under the same order ID (the test server draws for 6 s).
+test('creations in my records: the charge held, then paid, or refunded with a refund row', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signUpThroughProvider(page, uniqueName('refunded'));
+  // 330 diamonds and no creation counts: each creation costs 2 diamonds
+  await movements(page, 0);
+  const create = () => callAs(page, calls.creation.create, { workflow: 'text2Img', description: 'a fox in the snow', style: 'watercolor', ratio: '1:1', key: key() });
+  const paid = await create();
+  const cancelled = await create();
+  await callAs(page, calls.creation.cancel, { id: cancelled.id });
+  await expect.poll(async () => (await callAs(page, calls.creation.get, { id: paid.id })).state, { timeout: 60_000 }).toBe('done');
+
+  await page.getByRole('button', { name: words.en_US.menu }).click();
+  await page.getByRole('menuitem', { name: words.en_US.myPage }).click();
+  await page.getByRole('tab', { name: words.en_US.tab }).click();
+  const rows = page.getByTestId('record');
+  await expect(rows).toHaveCount(5);
+  const item = 'Creation: Text to image';
+  await expect(rows.filter({ hasText: 'Refund · Creation: Text to image' })).toHaveAttribute('data-status', 'refund');
+  const refund = rows.and(page.locator('[data-status="refund"]'));
+  await expect(refund).toContainText('+2 JE');
+  await expect(refund.getByTestId('record-status')).toHaveText('Refund');
+  await expect(rows.and(page.locator('[data-status="refunded"]'))).toContainText(item);
+  await expect(rows.and(page.locator('[data-status="refunded"]')).getByTestId('record-status')).toHaveText('Refunded');
+  await expect(rows.and(page.locator('[data-status="paid"]')).getByTestId('record-status')).toHaveText('Paid');
+  // the recharge has no badge: it simply moved
+  await expect(rows.filter({ hasText: words.en_US.recharge }).getByTestId('record-status')).toHaveCount(0);
+  // the refund is the cancelled creation's order: its ID is the creation's
+  for (const status of ['refund', 'refunded']) await expect(rows.and(page.locator(`[data-status="${status}"]`)).locator('[title]')).toHaveAttribute('title', cancelled.id);
+  await expect(rows.and(page.locator('[data-status="paid"]')).locator('[title]')).toHaveAttribute('title', paid.id);
+
+  // a creation still drawing is held; the type filter reads the records again and finds it with the refund
+  const drawing = await create();
+  await page.getByRole('combobox', { name: words.en_US.type }).selectOption({ label: 'Creation' });
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first()).toHaveAttribute('data-status', 'held');
+  await expect(rows.first().getByTestId('record-status')).toHaveText('Held');
+  await expect(rows.first().locator('[title]')).toHaveAttribute('title', drawing.id);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(screenshotDir, `records-creations-en_US-${width}.png`), fullPage: true });
+  }
+
+  await page.evaluate(() => localStorage.setItem('languageType', 'zh_TW'));
+  await page.reload();
+  await page.getByRole('button', { name: words.zh_TW.menu }).click();
+  await page.getByRole('menuitem', { name: words.zh_TW.myPage }).click();
+  await page.getByRole('tab', { name: words.zh_TW.tab }).click();
+  await expect(rows.and(page.locator('[data-status="refund"]'))).toContainText('退款・創作：文生圖');
+  await expect(rows.and(page.locator('[data-status="refund"]')).getByTestId('record-status')).toHaveText('退款');
+  await expect(rows.and(page.locator('[data-status="refunded"]')).getByTestId('record-status')).toHaveText('已退款');
+  await expect(rows.and(page.locator('[data-status="paid"]')).first().getByTestId('record-status')).toHaveText('已付款');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(screenshotDir, `records-creations-zh_TW-${width}.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
+});

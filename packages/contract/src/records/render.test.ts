@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_KINDS } from '../calls/records.ts';
-import { recordItem, recordKindLabel } from './render.ts';
+import { RECORD_KINDS, RECORD_STATUSES } from '../calls/records.ts';
+import { recordItem, recordKindLabel, recordStatusLabel } from './render.ts';
 
 const as = (currency: string, amount: number) => ({ currency, amount });
 
@@ -85,5 +85,17 @@ describe('order records in the reader’s language', () => {
     expect(recordKindLabel('grant', 'zh_TW')).toBe('grant');
     expect(recordItem('store_purchase', { name: 'Plain name' }, 'zh_TW', as('JE', -1))).toBe('商城：Plain name');
     expect(recordItem('store_purchase', { name: { en: 'Only English' } }, 'zh_TW', as('JE', -1))).toBe('商城：Only English');
+  });
+
+  it('reads a refund as the refund of what its charge was for, and every status in both languages', () => {
+    const memo = { creationId: 'c1', workflow: 'text2Img', orderId: 'c1' };
+    expect(recordItem('creation', memo, 'en_US', { currency: 'CAC', amount: 1, status: 'refund' })).toBe('Refund · Creation: Text to image');
+    expect(recordItem('creation', memo, 'zh_TW', { currency: 'CAC', amount: 1, status: 'refund' })).toBe('退款・創作：文生圖');
+    // the charge itself, whatever became of it, reads as the movement
+    for (const status of ['held', 'paid', 'refunded'] as const) expect(recordItem('creation', memo, 'en_US', { currency: 'CAC', amount: -1, status })).toBe('Creation: Text to image');
+    // a refund gives back what the charge took: an exchange's refund names the diamonds spent, not a gain
+    expect(recordItem('exchange', {}, 'en_US', { currency: 'JE', amount: 5, status: 'refund' })).toBe('Refund · Diamonds exchanged');
+    expect(RECORD_STATUSES.map((s) => recordStatusLabel(s, 'en_US'))).toEqual(['Completed', 'Held', 'Paid', 'Refunded', 'Refund']);
+    expect(RECORD_STATUSES.map((s) => recordStatusLabel(s, 'zh_TW'))).toEqual(['已完成', '預扣中', '已付款', '已退款', '退款']);
   });
 });

@@ -1,3 +1,4 @@
+import type { RecordStatus } from '../calls/records.ts';
 import type { Language } from '../i18n/languages.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface RecordContext {
   /** The movement's currency and signed amount (an exchange's two legs read differently). */
   currency: string;
   amount: number;
+  /** A `refund` reads as the refund of what its charge was for; any other status reads as the movement. */
+  status?: RecordStatus;
 }
 
 type Memo = Record<string, unknown> | null | undefined;
@@ -108,6 +111,7 @@ interface Words {
   coupon: string;
   adjustment(reason: string | null): string;
   creation(workflow: string): string;
+  refund(item: string): string;
   anAgent: string;
   aGift: string;
   aSkill: string;
@@ -129,6 +133,7 @@ const WORDS: Record<Language, Words> = {
     coupon: 'Starter pack coupon',
     adjustment: (reason) => (reason ? `Adjusted by an admin: ${reason}` : 'Adjusted by an admin'),
     creation: (workflow) => `Creation: ${workflow}`,
+    refund: (item) => `Refund · ${item}`,
     anAgent: 'an agent',
     aGift: 'A gift',
     aSkill: 'A',
@@ -148,6 +153,7 @@ const WORDS: Record<Language, Words> = {
     coupon: '新手禮包優惠券',
     adjustment: (reason) => (reason ? `管理員調整：${reason}` : '管理員調整'),
     creation: (workflow) => `創作：${workflow}`,
+    refund: (item) => `退款・${item}`,
     anAgent: '智能體',
     aGift: '禮物',
     aSkill: '某項',
@@ -159,8 +165,26 @@ export function recordKindLabel(kind: string, lang: Language): string {
   return KIND_LABELS[lang][kind] ?? kind;
 }
 
-/** What a movement was for, in the reader's language, from its kind and memo. */
+const STATUS_LABELS: Record<Language, Record<RecordStatus, string>> = {
+  en_US: { done: 'Completed', held: 'Held', paid: 'Paid', refunded: 'Refunded', refund: 'Refund' },
+  zh_TW: { done: '已完成', held: '預扣中', paid: '已付款', refunded: '已退款', refund: '退款' },
+};
+
+/** Where a record stands, in the reader's language (the CSV's Status column, the web's badge). */
+export function recordStatusLabel(status: RecordStatus, lang: Language): string {
+  return STATUS_LABELS[lang][status];
+}
+
+/**
+ * What a movement was for, in the reader's language, from its kind and memo. A refund names
+ * the charge it gives back: the item as the charge read it (its amount the other way round).
+ */
 export function recordItem(kind: string, memo: Memo, lang: Language, context: RecordContext): string {
+  if (context.status === 'refund') return WORDS[lang].refund(itemOf(kind, memo, lang, { currency: context.currency, amount: -context.amount }));
+  return itemOf(kind, memo, lang, context);
+}
+
+function itemOf(kind: string, memo: Memo, lang: Language, context: RecordContext): string {
   const w = WORDS[lang];
   // the name the agent had when the movement was made (never looked up: it may have gone private or been renamed)
   const agent = text(memo, 'agentName') ?? w.anAgent;

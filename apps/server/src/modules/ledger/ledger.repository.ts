@@ -1,3 +1,4 @@
+import type { RecordStatus } from '@starlit/contract';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerRequests, ledgerTransfers } from '../../db/schema/index.ts';
@@ -16,14 +17,22 @@ export interface AccountDelta {
   pendingCredits: number;
 }
 
-/** One movement of a person's balance as order records read it: the amount signed from their side. */
+/**
+ * One movement of a person's balance as order records read it (docs/economy.md, Records): the
+ * amount signed from their side, at the time of the transfer it is read from (id and createdAt
+ * are that transfer's, so rows page by their own time).
+ */
 export interface MovementRow {
   id: string;
   kind: string;
   memo: Record<string, unknown> | null;
   currency: string;
   amount: number;
+  /** The request that began the movement: a hold's for its post or void (settled by the system, outside any request). */
   requestId: string | null;
+  /** The transfer that began the movement: the hold for its post or void, else the transfer itself. */
+  originId: string;
+  status: RecordStatus;
   createdAt: Date;
 }
 
@@ -146,20 +155,44 @@ export function ledgerRepository(db: Handle) {
     },
 
     /**
-     * Moved value (posted transfers and posted holds) on any of the person's accounts, newest
-     * first. Each account's debits and credits are read as their own newest-first index scans
-     * (ledger_transfers_debit_idx / _credit_idx), at most `limit` rows each, then merged: a
-     * person has at most one account per currency, so a page reads a few short index ranges
-     * however long the books grow (docs/economy.md, Order records).
+     * What moved or is held on any of the person's accounts, newest first, as order records
+     * read it: so that a currency's amounts sum to what the person can spend (balance minus
+     * holds), a hold on their account is a charge from the moment it is taken (its status from
+     * its end: held, paid, refunded), a void gives it back as a refund at the void's time, and a
+     * post of less than was held gives back the rest the same way; a full post shows nothing
+     * more. A hold paying the person counts when it is posted, as a posted transfer does.
+     *
+     * Each account's debits and credits are read as their own newest-first index scans
+     * (ledger_transfers_debit_idx / _credit_idx), at most `limit` rows each, each row joined to
+     * its hold and its end by their indexes (primary key, ledger_transfers_resolves_idx), then
+     * merged: a person has at most one account per currency, so a page reads a few short index
+     * ranges however long the books grow (docs/economy.md, Order records).
      */
     async movements(q: MovementsQuery): Promise<MovementRow[]> {
       const kind = q.kind ? sql`and t.kind = ${q.kind}` : sql``;
       const before = q.before ? sql`and (t.created_at, t.id) < (${q.before.at.toISOString()}::timestamptz, ${q.before.id}::uuid)` : sql``;
-      const side = (column: 'debit_account_id' | 'credit_account_id', sign: number) => sql`
-        select t.id, t.kind, t.memo, t.currency, t.amount * ${sign} as amount, t.request_id, t.created_at
+      const columns = (amount: ReturnType<typeof sql>, status: ReturnType<typeof sql>) => sql`
+        t.id, t.kind, t.memo, t.currency, ${amount} as amount, coalesce(h.request_id, t.request_id) as request_id,
+        coalesce(h.id, t.id) as origin_id, ${status} as status, t.created_at`;
+      const newest = sql`order by t.created_at desc, t.id desc limit ${q.limit}`;
+      // out of the person's account: moved, held (and how the hold ended), or given back
+      const debits = sql`
+        select ${columns(
+          sql`case when t.status in ('posted', 'pending') then -t.amount when t.status = 'void' then t.amount else h.amount - t.amount end`,
+          sql`case t.status when 'posted' then 'done' when 'pending' then (case e.status when 'post' then 'paid' when 'void' then 'refunded' else 'held' end) else 'refund' end`,
+        )}
         from ledger_transfers t
-        where t.${sql.raw(column)} = a.id and t.status in ('posted', 'post') ${kind} ${before}
-        order by t.created_at desc, t.id desc limit ${q.limit}`;
+        left join ledger_transfers h on h.id = t.resolves
+        left join ledger_transfers e on t.status = 'pending' and e.resolves = t.id
+        where t.debit_account_id = a.id and (t.status <> 'post' or t.amount < h.amount) ${kind} ${before}
+        ${newest}`;
+      // into it: what moved, a hold's only once posted
+      const credits = sql`
+        select ${columns(sql`t.amount`, sql`'done'`)}
+        from ledger_transfers t
+        left join ledger_transfers h on h.id = t.resolves
+        where t.credit_account_id = a.id and t.status in ('posted', 'post') ${kind} ${before}
+        ${newest}`;
       const result = await db.execute<{
         id: string;
         kind: string;
@@ -167,10 +200,12 @@ export function ledgerRepository(db: Handle) {
         currency: string;
         amount: string | number;
         request_id: string | null;
+        origin_id: string;
+        status: RecordStatus;
         created_at: string | Date;
       }>(sql`
         select m.* from ledger_accounts a
-        cross join lateral ((${side('debit_account_id', -1)}) union all (${side('credit_account_id', 1)})) m
+        cross join lateral ((${debits}) union all (${credits})) m
         where a.user_id = ${q.userId}
         order by m.created_at desc, m.id desc limit ${q.limit}`);
       return result.rows.map((r) => ({
@@ -180,6 +215,8 @@ export function ledgerRepository(db: Handle) {
         currency: r.currency,
         amount: Number(r.amount),
         requestId: r.request_id,
+        originId: r.origin_id,
+        status: r.status,
         createdAt: new Date(r.created_at),
       }));
     },

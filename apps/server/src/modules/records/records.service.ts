@@ -1,4 +1,4 @@
-import { recordItem, recordKindLabel, RECORDS_CSV_MAX_ROWS, type CallOutput, type calls, type Language } from '@starlit/contract';
+import { recordItem, recordKindLabel, recordStatusLabel, RECORDS_CSV_MAX_ROWS, type CallOutput, type calls, type Language } from '@starlit/contract';
 import { formatDateTime } from '@starlit/contract/rules';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -6,15 +6,20 @@ import type { MovementRow } from '../ledger/ledger.repository.ts';
 
 type OrderRecord = CallOutput<typeof calls.records.list>['items'][number];
 
-/** The order an order ID names: the memo's order (recharge, store, coupon), else the spending request, else the movement. */
+/**
+ * The order an order ID names: the memo's order (recharge, store, coupon, creation), else the
+ * spending request, else the movement; a hold's refund names its hold's, so a charge and its
+ * refund are one order.
+ */
 function orderIdOf(row: MovementRow): string {
   const orderId = row.memo?.orderId;
-  return typeof orderId === 'string' && orderId !== '' ? orderId : (row.requestId ?? row.id);
+  return typeof orderId === 'string' && orderId !== '' ? orderId : (row.requestId ?? row.originId);
 }
 
+// Status last: a file read by column position before it was added still finds its columns
 const CSV_HEADERS: Record<Language, string[]> = {
-  en_US: ['Time (UTC+8)', 'Type', 'Item', 'Currency', 'Amount', 'Order ID'],
-  zh_TW: ['時間（UTC+8）', '類型', '項目', '幣別', '數量', '訂單編號'],
+  en_US: ['Time (UTC+8)', 'Type', 'Item', 'Currency', 'Amount', 'Order ID', 'Status'],
+  zh_TW: ['時間（UTC+8）', '類型', '項目', '幣別', '數量', '訂單編號', '狀態'],
 };
 
 /**
@@ -36,11 +41,12 @@ export function recordsService(deps: { ledger: Pick<LedgerService, 'movements'> 
       orderId: orderIdOf(row),
       kind: row.kind,
       type: recordKindLabel(row.kind, lang),
-      item: recordItem(row.kind, row.memo, lang, { currency: row.currency, amount: row.amount }),
+      item: recordItem(row.kind, row.memo, lang, { currency: row.currency, amount: row.amount, status: row.status }),
       currency: row.currency as OrderRecord['currency'],
       amount: row.amount,
       at: row.createdAt.toISOString(),
       time: formatDateTime(row.createdAt),
+      status: row.status,
     }));
   }
 
@@ -55,7 +61,7 @@ export function recordsService(deps: { ledger: Pick<LedgerService, 'movements'> 
     /** A person's records as a CSV file: a UTF-8 BOM (so spreadsheets read Chinese), a header row, newest first. */
     async csv(userId: string, kind: string | undefined, lang: Language): Promise<string> {
       const records = render(await deps.ledger.movements({ userId, kind, limit: RECORDS_CSV_MAX_ROWS }), lang);
-      const lines = [CSV_HEADERS[lang], ...records.map((r) => [r.time, r.type, r.item, r.currency, r.amount, r.orderId])];
+      const lines = [CSV_HEADERS[lang], ...records.map((r) => [r.time, r.type, r.item, r.currency, r.amount, r.orderId, recordStatusLabel(r.status, lang)])];
       return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
     },
   };

@@ -1,7 +1,9 @@
 import { calls, RECHARGE_AGREEMENT_VERSION, RECORDS_CSV_PATH, type CallOutput } from '@starlit/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { fingerprintOf, type Leg } from '../ledger/ledger.service.ts';
 
 let t: TestServer;
 let admin: SignedIn;
@@ -105,6 +107,7 @@ describe('order records', () => {
     expect(byKind('gift_share')[0]).toMatchObject({ amount: 3, item: 'Your share of a firework sent to Luna' });
     expect(byKind('checkin')[0].item).toBe('Daily check-in, 2026-11-24');
     expect(byKind('coupon')[0]).toMatchObject({ item: 'Starter pack coupon', orderId });
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['done']));
     for (const r of rows) {
       expect(r.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       const utc8 = new Date(new Date(r.at).getTime() + 8 * 3600_000).toISOString();
@@ -161,16 +164,124 @@ describe('order records', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="starlit-records-all-\d{4}-\d{2}-\d{2}\.csv"$/);
     const body = res.rawPayload.toString('utf8');
-    expect(body.startsWith('\uFEFFTime (UTC+8),Type,Item,Currency,Amount,Order ID\r\n')).toBe(true);
+    expect(body.startsWith('\uFEFFTime (UTC+8),Type,Item,Currency,Amount,Order ID,Status\r\n')).toBe(true);
     const lines = body.slice(1).trimEnd().split('\r\n');
     expect(lines).toHaveLength(14);
-    expect(lines.filter((l) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Store purchase,Store: Starry dress,JE,-20,store-order-1$/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Store purchase,Store: Starry dress,JE,-20,store-order-1,Completed$/.test(l))).toHaveLength(1);
     // an admin's reason with quotes and a comma is one quoted cell
     expect(body).toContain(',Adjustment,"Adjusted by an admin: Welcome, ""friend"", =1+1",MSS,40,');
     const zh = (await csv(user, { kind: 'gift' }, 'zh_TW')).rawPayload.toString('utf8');
-    expect(zh.split('\r\n')[0]).toBe('\uFEFF時間（UTC+8）,類型,項目,幣別,數量,訂單編號');
-    expect(zh).toContain(',送出禮物,送給 Luna 的玫瑰,JE,-10,');
+    expect(zh.split('\r\n')[0]).toBe('\uFEFF時間（UTC+8）,類型,項目,幣別,數量,訂單編號,狀態');
+    expect(zh).toMatch(/,送出禮物,送給 Luna 的玫瑰,JE,-10,[0-9a-f-]{36},已完成\r\n/);
     expect(zh.trimEnd().split('\r\n')).toHaveLength(2);
     expect((await csv(user, { kind: 'nonsense' })).json()).toMatchObject({ code: expect.any(Number) });
+  });
+});
+
+/**
+ * A person's creation counts and four holds on them, made and settled through the ledger as
+ * the creation studio does (held in a request under a key, settled by the system outside one):
+ * A posted, B voided (a refund), C posted in part (2 of 5, the rest released), D still held.
+ * Then two holds paying the person, E still pending and F posted.
+ */
+async function holdingPerson() {
+  const user = await buildUser(t);
+  const me = { user: user.userId };
+  const creation = (workflow: string, amount: number, memo: Record<string, unknown> = {}): Leg => ({
+    from: me,
+    to: { system: 'generation_fees' },
+    currency: 'CAC',
+    amount,
+    kind: 'creation',
+    memo: { workflow, ...memo },
+  });
+  const hold = async (leg: Leg) => (await ledger().run(user.userId, newKey(), fingerprintOf('test.hold', leg), async (books) => (await books.hold(leg)).id)).outcome;
+  const grant = await ledger().within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: me, currency: 'CAC', amount: 20, kind: 'redeem', memo: { codeId: 'c1' } }));
+  const a = await hold(creation('text2Img', 2, { creationId: 'cre-a', orderId: 'cre-a' }));
+  const b = await hold(creation('text2Img', 3, { creationId: 'cre-b' }));
+  const c = await hold(creation('img2Img', 5, { creationId: 'cre-c', orderId: 'cre-c' }));
+  const d = await ledger().within(undefined, (books) => books.hold(creation('text2Music', 1, { creationId: 'cre-d', orderId: 'cre-d' })));
+  const ends = await ledger().within(undefined, async (books) => ({ a: await books.post(a), b: await books.void(b), c: await books.post(c, 2) }));
+  const paying: Leg = { from: { system: 'bonus' }, to: me, currency: 'MSS', amount: 7, kind: 'checkin', memo: { day: '2026-11-25' } };
+  await ledger().within(undefined, (books) => books.hold(paying));
+  const f = await ledger().within(undefined, async (books) => books.post((await books.hold(paying)).id));
+  return { user, grant: grant[0], a, b, c, d: d.id, ends, f };
+}
+
+describe('holds in order records', () => {
+  it('shows a hold as its charge from the moment it was taken, and a void or the rest of a post as a refund of the same order', async () => {
+    const { user, grant, a, b, c, d, ends, f } = await holdingPerson();
+    const requestOf = async (id: string) => (await t.starlit.database.db.execute<{ request_id: string }>(sql`select request_id from ledger_transfers where id = ${id}`)).rows[0].request_id;
+    const rows = await allPages(user, { limit: 100 });
+    const order = [...rows].sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1));
+    expect(rows.map((r) => r.id)).toEqual(order.map((r) => r.id));
+    const row = (id: string) => rows.find((r) => r.id === id);
+    const creation = 'Creation';
+    expect(row(a)).toMatchObject({ kind: 'creation', type: creation, item: 'Creation: Text to image', currency: 'CAC', amount: -2, status: 'paid', orderId: 'cre-a' });
+    expect(row(b)).toMatchObject({ item: 'Creation: Text to image', amount: -3, status: 'refunded', orderId: await requestOf(b) });
+    expect(row(ends.b.id)).toMatchObject({ kind: 'creation', type: creation, item: 'Refund · Creation: Text to image', currency: 'CAC', amount: 3, status: 'refund', orderId: await requestOf(b) });
+    expect(row(c)).toMatchObject({ item: 'Creation: Image to image', amount: -5, status: 'paid', orderId: 'cre-c' });
+    expect(row(ends.c.id)).toMatchObject({ item: 'Refund · Creation: Image to image', amount: 3, status: 'refund', orderId: 'cre-c' });
+    expect(row(d)).toMatchObject({ item: 'Creation: Text to music', amount: -1, status: 'held', orderId: 'cre-d' });
+    // a full post is no second charge; a hold paying the person counts once posted
+    expect(row(ends.a.id)).toBeUndefined();
+    expect(row(f.id)).toMatchObject({ kind: 'checkin', currency: 'MSS', amount: 7, status: 'done' });
+    expect(row(grant.id)).toMatchObject({ amount: 20, status: 'done' });
+    expect(rows).toHaveLength(8);
+    // each at its own time: the charge when it was held, the refund when it was given back
+    const transfers = await t.starlit.database.db.execute<{ id: string; created_at: string | Date }>(
+      sql`select id, created_at from ledger_transfers where id in (${a}, ${b}, ${ends.b.id}, ${ends.c.id})`,
+    );
+    for (const tr of transfers.rows) expect(row(tr.id)?.at).toBe(new Date(tr.created_at).toISOString());
+    expect(row(ends.b.id)!.at >= row(d)!.at).toBe(true);
+    // the records add up to what the person can spend: 20 − 2 − 3 + 3 − 5 + 3 − 1 counts, 7 points
+    const sums: Record<string, number> = {};
+    for (const r of rows) sums[r.currency] = (sums[r.currency] ?? 0) + r.amount;
+    expect(sums).toEqual({ CAC: 15, MSS: 7 });
+    expect(await t.ok(calls.ledger.balances, {}, { as: user })).toMatchObject(sums);
+    expect(await ledger().violations()).toEqual([]);
+
+    const zh = await allPages(user, { limit: 100 }, 'zh_TW');
+    expect(zh.find((r) => r.id === ends.b.id)).toMatchObject({ type: '創作', item: '退款・創作：文生圖', status: 'refund' });
+    expect(zh.find((r) => r.id === d)).toMatchObject({ item: '創作：文生音樂', status: 'held' });
+  });
+
+  it('finds refunds under their kind, and pages by each row’s own time without losing or repeating one', async () => {
+    const { user, b, ends } = await holdingPerson();
+    const all = await allPages(user, { limit: 100 });
+    for (const limit of [1, 2, 3]) expect((await allPages(user, { limit })).map((r) => r.id)).toEqual(all.map((r) => r.id));
+    const creations = await allPages(user, { kind: 'creation', limit: 1 });
+    expect(creations.map((r) => r.id)).toEqual(all.filter((r) => r.kind === 'creation').map((r) => r.id));
+    expect(creations.map((r) => r.status).sort()).toEqual(['held', 'paid', 'paid', 'refund', 'refund', 'refunded']);
+    expect(creations.map((r) => r.id)).toEqual(expect.arrayContaining([b, ends.b.id, ends.c.id]));
+    expect((await allPages(user, { kind: 'redeem', limit: 5 })).map((r) => r.amount)).toEqual([20]);
+    const asAdmin = await t.ok(c.userList, { userId: user.userId, kind: 'creation', limit: 100 }, { as: admin });
+    expect(asAdmin.items.map((r) => [r.id, r.status])).toEqual(creations.map((r) => [r.id, r.status]));
+  });
+
+  it('writes each record’s status in the CSV, in both languages', async () => {
+    const { user, ends } = await holdingPerson();
+    const lines = (await csv(user, { kind: 'creation' })).rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Time (UTC+8),Type,Item,Currency,Amount,Order ID,Status');
+    const cells = lines.slice(1).map((l) => l.split(','));
+    expect(cells.map((l) => l.slice(1, 7).join(',')).sort()).toEqual(
+      [
+        `Creation,Creation: Image to image,CAC,-5,cre-c,Paid`,
+        `Creation,Creation: Text to image,CAC,-2,cre-a,Paid`,
+        `Creation,Creation: Text to image,CAC,-3,${cells.find((l) => l[2] === 'Refund · Creation: Text to image')?.[5]},Refunded`,
+        `Creation,Creation: Text to music,CAC,-1,cre-d,Held`,
+        `Creation,Refund · Creation: Image to image,CAC,3,cre-c,Refund`,
+        `Creation,Refund · Creation: Text to image,CAC,3,${cells.find((l) => l[4] === '-3')?.[5]},Refund`,
+      ].sort(),
+    );
+    // the voided hold's two rows are one order, named by the request that held it
+    const voided = (await t.ok(c.list, { kind: 'creation', limit: 100 }, { as: user })).items.find((r) => r.id === ends.b.id);
+    expect(cells.filter((l) => l[5] === voided?.orderId)).toHaveLength(2);
+    const zh = (await csv(user, { kind: 'creation' }, 'zh_TW')).rawPayload.toString('utf8');
+    expect(zh.split('\r\n')[0]).toBe('\uFEFF時間（UTC+8）,類型,項目,幣別,數量,訂單編號,狀態');
+    expect(zh).toMatch(/,創作,退款・創作：圖生圖,CAC,3,cre-c,退款\r\n/);
+    expect(zh).toMatch(/,創作,創作：圖生圖,CAC,-5,cre-c,已付款\r\n/);
+    expect(zh).toMatch(/,創作,創作：文生圖,CAC,-3,[0-9a-f-]{36},已退款\r\n/);
+    expect(zh).toMatch(/,創作,創作：文生音樂,CAC,-1,cre-d,預扣中\r\n/);
   });
 });

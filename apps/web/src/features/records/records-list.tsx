@@ -1,4 +1,4 @@
-import { calls, RECORD_KINDS, recordKindLabel, RECORDS_CSV_PATH, type CallOutput, type Language } from '@starlit/contract';
+import { calls, RECORD_KINDS, recordKindLabel, RECORDS_CSV_PATH, recordStatusLabel, type CallOutput, type Language, type RecordStatus } from '@starlit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,13 +51,28 @@ async function downloadCsv(kind: Kind | ''): Promise<boolean> {
   }
 }
 
-function RecordRow({ record }: { record: OrderRecord }) {
+/** The badge of a record that is not simply done: a hold by how it stands, a refund in the colour of money coming in. */
+const STATUS_BADGES: Record<Exclude<RecordStatus, 'done'>, string> = {
+  held: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+  paid: 'bg-brand-100 text-brand-800 dark:bg-white/10 dark:text-brand-200',
+  refunded: 'border border-line text-muted',
+  refund: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200',
+};
+
+function RecordRow({ record, lang }: { record: OrderRecord; lang: Language }) {
   const { t } = useTranslation('records');
   const incoming = record.amount > 0;
   return (
-    <li className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record">
+    <li className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record" data-status={record.status}>
       <div className="flex min-w-0 flex-col gap-0.5">
-        <span className="font-medium break-words">{record.item}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium break-words">{record.item}</span>
+          {record.status !== 'done' && (
+            <span className={`shrink-0 rounded-full px-2 text-xs leading-5 font-semibold ${STATUS_BADGES[record.status]}`} data-testid="record-status">
+              {recordStatusLabel(record.status, lang)}
+            </span>
+          )}
+        </span>
         <span className="text-sm text-muted">
           {record.type} · <time dateTime={record.at}>{record.time}</time>
         </span>
@@ -75,7 +90,8 @@ function RecordRow({ record }: { record: OrderRecord }) {
 
 /**
  * Order records (SPEC §3 Transaction record): every movement of a person's balances, newest
- * first, with a type filter and "Load more". Mine (with the CSV download) or, for admins in
+ * first, with a type filter and "Load more"; a hold's charge and its refund carry a badge of
+ * their status (docs/economy.md, Records). Mine (with the CSV download) or, for admins in
  * the economy console, anyone's.
  */
 export function RecordsList({ userId }: { userId?: string }) {
@@ -132,7 +148,7 @@ export function RecordsList({ userId }: { userId?: string }) {
         {(records) => (
           <ul aria-label={t('title')} className="divide-y divide-line">
             {records.map((record) => (
-              <RecordRow key={record.id} record={record} />
+              <RecordRow key={record.id} record={record} lang={lang} />
             ))}
           </ul>
         )}
