@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, PageInput, pageOf } from '../call.ts';
+import type { SkillKey } from './agents.ts';
 import { IdempotencyKey } from './ledger.ts';
 
 /** SPEC §3's generation workflow ids: the pipelines of the creation studio. */
@@ -17,6 +18,17 @@ export const CREATION_PRICES: Partial<Record<CreationWorkflow, { CAC: number; JE
   img2Img: { CAC: 1, JE: 2 },
   text2Music: { CAC: 2, JE: 4 },
   music2Dance: { CAC: 3, JE: 6 },
+};
+
+/**
+ * The agent skill (SPEC §3) a workflow needs when it is made with an agent: the agent must offer
+ * it and its owner hold it unexpired (decision 0019).
+ */
+export const WORKFLOW_SKILLS: Partial<Record<CreationWorkflow, z.infer<typeof SkillKey>>> = {
+  text2Img: 'TextToImage',
+  img2Img: 'ImageToImage',
+  text2Music: 'TextToMusic',
+  music2Dance: 'AIDance',
 };
 
 /** The workflows that can be created today. */

@@ -26,6 +26,8 @@ export const creationErrors = featureErrors(
     CREATION_UPLOAD_NOT_FOUND: 5116,
     CREATION_SONG_NOT_OWNED: 5117,
     CREATION_NO_3D_MODEL: 5118,
+    CREATION_SKILL_INACTIVE: 5119,
+    CREATION_NO_ABILITY: 5120,
   },
   {
     en_US: {
@@ -46,6 +48,8 @@ export const creationErrors = featureErrors(
       5116: 'The uploaded file was not found, please upload it again',
       5117: 'You can only dance to songs you made or own',
       5118: 'This agent has no 3D model to dance with',
+      5119: 'This agent cannot do this yet: its skill for it is not chosen or has expired',
+      5120: 'At least one ability must be selected to create with an agent',
     },
     zh_TW: {
       5101: '此創作類型尚未開放',
@@ -65,6 +69,8 @@ export const creationErrors = featureErrors(
       5116: '找不到上傳的檔案，請重新上傳',
       5117: '只能使用你製作或擁有的歌曲跳舞',
       5118: '此智能體沒有可跳舞的 3D 模型',
+      5119: '此智能體尚無法進行此創作：對應的技能未選擇或已過期',
+      5120: '使用智能體創作時，至少需選擇一項能力',
     },
   },
 );

@@ -7,7 +7,7 @@ const owner = (row: AgentRow) => ({ userId: row.ownerId, userName: row.ownerName
 const status = (row: AgentRow): 'published' | 'draft' => (row.publishedAt ? 'published' : 'draft');
 
 /** A bought skill works until its expiry, or for good when it has none. */
-const isActive = (term: SkillTermRow, now: Date) => term.expiresAt === null || term.expiresAt > now;
+export const isActive = (term: SkillTermRow, now: Date) => term.expiresAt === null || term.expiresAt > now;
 
 function presentAgentSkill(row: SkillRow, term: SkillTermRow | undefined, now: Date): z.input<typeof AgentSkill> {
   return { ...presentSkill(row), owned: term !== undefined, active: term !== undefined && isActive(term, now), expiresAt: term?.expiresAt?.toISOString() ?? null };

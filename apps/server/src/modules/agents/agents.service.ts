@@ -13,7 +13,7 @@ import { mayVoice } from '../voices/voices.policy.ts';
 import { CARD_ASSETS_FOLDER } from '../cards/cards.repository.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import { authorizeAgent } from './agents.policy.ts';
-import { presentAgent } from './agents.presenter.ts';
+import { isActive, presentAgent } from './agents.presenter.ts';
 import { AGENTS_FOLDER, agentsRepository, type AgentPatch, type AgentRow, type AgentVoiceRow, type AuditionRow, type SkillRow, type SkillTermRow } from './agents.repository.ts';
 
 /** An agent with everything its page shows. */
@@ -147,6 +147,21 @@ export function agentsService(deps: { db: Db; storage: Storage; speech: SpeechMo
 
     /** The caller's own agent row; 403 for someone else's. */
     owned,
+
+    /** The skills an agent offers and its owner holds unexpired: what it can do now (decision 0019). */
+    async workingSkills(agentId: string, tx?: Tx): Promise<Set<string>> {
+      const repo = tx ? agentsRepository(tx) : agents;
+      const terms = new Map((await repo.skillTermsOf(agentId)).map((term) => [term.skillKey, term]));
+      const now = new Date();
+      return new Set(
+        (await repo.skillsOf(agentId))
+          .filter((skill) => {
+            const term = terms.get(skill.key);
+            return term !== undefined && isActive(term, now);
+          })
+          .map((skill) => skill.key),
+      );
+    },
 
     /** These agents, deleted ones included, as chats with them show them. */
     withDeleted: (ids: string[]) => agents.withDeleted(ids),

@@ -7,6 +7,7 @@ import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
 import { creationService } from './creation.service.ts';
 import { creationUploads } from './creation.uploads.ts';
+import type { AgentAccess } from './workflows/agent-access.ts';
 import { text2ImgWorkflow, type AgentLook } from './workflows/text2img.ts';
 
 /** How often creations whose job ended without settling them are looked for (besides at start). */
@@ -25,6 +26,7 @@ export const creationModule = defineModule({
       const pictureKey = agent.avatar ? storage.keyOf(agent.avatar) : null;
       return { name: agent.nickname, words: agent.roleIntro.slice(0, 200), picture: pictureKey ? await storage.read(pictureKey) : null };
     };
+    const agentAccess: AgentAccess = { owned: (tx, userId, agentId) => agents.owned(userId, agentId, tx), workingSkills: (tx, agentId) => agents.workingSkills(agentId, tx) };
     const creation = creationService({
       db: database.db,
       ledger: ctx.use(ledgerModule),
@@ -33,7 +35,7 @@ export const creationModule = defineModule({
       bus,
       uploads: creationUploads({ storage }),
       workflows: {
-        text2Img: text2ImgWorkflow({ imageModel, ownedAgent: (tx, userId, agentId) => agents.owned(userId, agentId, tx), agentLook }),
+        text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
       },
       delayMs: config.creationDelayMs,
     });

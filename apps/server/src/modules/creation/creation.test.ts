@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { openEvents } from '../../../test/events.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildDraftAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { readParameters } from '../../ai/image/png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
@@ -158,6 +158,30 @@ describe('text2Img with the offline engine', () => {
     expect((await t.call(c.get, { id: crypto.randomUUID() }, { as: u })).body.code).toBe(ErrorCode.CREATION_NOT_FOUND);
     expect((await t.call(c.cancel, { id: made.id }, { as: u })).body.code).toBe(ErrorCode.CREATION_NOT_GENERATING);
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  });
+
+  it('creates with an agent only for the skill it has working, and the agent guides the prompt', async () => {
+    const [u, other] = [await buildUser(t), await buildUser(t)];
+    const agent = await buildDraftAgent(t, u, { roleIntro: 'a lighthouse keeper with silver hair' });
+    await grant(t, u, 'JE', 1000);
+    await grant(t, u, 'CAC', 1);
+    const withAgent = { ...input, agentId: agent.id };
+    // no working ability at all, then only another one
+    expect((await t.call(c.create, { ...withAgent, key: newKey() }, { as: u, lang: 'zh_TW' })).body).toMatchObject({
+      code: ErrorCode.CREATION_NO_ABILITY,
+      message: '使用智能體創作時，至少需選擇一項能力',
+    });
+    await t.ok(calls.agents.buySkill, { id: agent.id, skill: 'AIDance', key: newKey() }, { as: u });
+    expect((await t.call(c.create, { ...withAgent, key: newKey() }, { as: u })).body.code).toBe(ErrorCode.CREATION_SKILL_INACTIVE);
+    expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+    await t.ok(calls.agents.buySkill, { id: agent.id, skill: 'TextToImage', key: newKey() }, { as: u });
+    // someone else's agent is refused whatever its skills
+    expect((await t.call(c.create, { ...withAgent, key: newKey() }, { as: other })).status).toBe(403);
+    const made = await t.ok(c.create, { ...withAgent, key: newKey() }, { as: u });
+    const done = await ended(t, u, made.id);
+    expect(done).toMatchObject({ state: 'done', agentId: agent.id, params: { agentId: agent.id } });
+    const file = await t.starlit.storage.read(t.starlit.storage.keyOf(done.resultUrl!)!);
+    expect(readParameters(file!)?.prompt).toBe(`${input.description}\nCharacter: Luna, a lighthouse keeper with silver hair`);
   });
 
   it('pays in diamonds when counts run out, and answers "Insufficient balance" with neither, creating nothing', async () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { ImageModel } from '../../../ai/image/image-model.ts';
 import { ratioSize } from '../../../ai/image/ratio.ts';
-import type { Tx } from '../../../db/client.ts';
+import { checkAgentFor, type AgentAccess } from './agent-access.ts';
 import type { WorkflowFor } from './workflow.ts';
 
 /** Long side of a studio picture: large enough to print a postcard, quick for every engine. */
@@ -33,17 +33,12 @@ export async function checkedPng(image: Buffer, size: { width: number; height: n
  * the character (its name and words join the prompt; engines that take a picture get its 2D
  * avatar as the starting point).
  */
-export function text2ImgWorkflow(deps: {
-  imageModel: ImageModel;
-  /** The caller's own agent (in the charging transaction), or the agents feature's refusal. */
-  ownedAgent(tx: Tx, userId: string, agentId: string): Promise<unknown>;
-  agentLook(agentId: string): Promise<AgentLook | null>;
-}): WorkflowFor<'text2Img'> {
+export function text2ImgWorkflow(deps: { imageModel: ImageModel; agents: AgentAccess; agentLook(agentId: string): Promise<AgentLook | null> }): WorkflowFor<'text2Img'> {
   return {
     engine: () => deps.imageModel.engine,
     firstStage: 'drawing',
     async check(tx, userId, params) {
-      if (params.agentId) await deps.ownedAgent(tx, userId, params.agentId);
+      if (params.agentId) await checkAgentFor(deps.agents, tx, userId, params.agentId, 'text2Img');
       return params;
     },
     async run(params, run) {
