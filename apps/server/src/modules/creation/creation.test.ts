@@ -1,8 +1,3 @@
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { calls, ErrorCode, type Creation } from '@starlit/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { openEvents } from '../../../test/events.ts';
 import { buildDraftAgent, buildUser } from '../../../test/factories.ts';
+import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { readParameters } from '../../ai/image/png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
@@ -20,40 +16,22 @@ import { ledgerTransfers } from '../../db/schema/ledger.ts';
 const c = calls.creation;
 // each suite starts an app of its own, migrating a fresh database
 const SLOW = 120_000;
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'starlit-creation-'));
-  dirs.push(dir);
-  return dir;
-};
 let keys = 0;
 const newKey = () => `ck_${Date.now().toString(36)}_${keys++}`;
 const input = { workflow: 'text2Img' as const, description: 'a lighthouse under the northern lights', style: 'watercolor' as const, ratio: '16:9' as const };
-
-/** A fake OpenAI-compatible image server: fails with 500 while `down`, never answers while `hang`. */
-const provider = { down: false, hang: false, calls: 0 };
+const dirs = tempDirs('starlit-creation-');
+const tempDir = dirs.make;
+/** A local OpenAI-compatible image server that fails while `down` and never answers while `hang`. */
+let provider: Awaited<ReturnType<typeof flakyImageProvider>>['state'];
 let providerUrl: string;
-const server = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', async () => {
-    provider.calls++;
-    if (provider.hang) return;
-    if (provider.down) return res.writeHead(500).end('{"error":{"message":"overloaded"}}');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6fe3ff' } })
-      .png()
-      .toBuffer();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }));
-  });
-});
-
+let closeProvider: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  providerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const started = await flakyImageProvider();
+  ({ state: provider, url: providerUrl, close: closeProvider } = started);
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+  await closeProvider();
+  await dirs.cleanup();
 });
 
 const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
