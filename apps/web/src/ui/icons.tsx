@@ -129,6 +129,12 @@ export const AlertIcon = icon(
 
 /** The Starlit mark: a four-pointed star. */
 export const PlayIcon = icon(<path d="M7 4.5v15l12-7.5z" />);
+export const PauseIcon = icon(
+  <>
+    <rect x="6.5" y="5" width="3.5" height="14" rx="1" />
+    <rect x="14" y="5" width="3.5" height="14" rx="1" />
+  </>,
+);
 export const StopIcon = icon(<rect x="6" y="6" width="12" height="12" rx="2" />);
 export const RefreshIcon = icon(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
 export const PencilIcon = icon(<path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />);
