@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages.ts';
 import { featureErrors } from './feature.ts';
 
 /**
@@ -15,6 +16,7 @@ export const creationErrors = featureErrors(
     CREATION_NOT_DONE: 5107,
     CREATION_DESCRIPTION_REQUIRED: 5108,
     CREATION_CANCELLED: 5109,
+    CREATION_WORD_NOT_ALLOWED: 5110,
   },
   {
     en_US: {
@@ -27,6 +29,7 @@ export const creationErrors = featureErrors(
       5107: 'This creation has no result to download',
       5108: 'Please enter a description',
       5109: 'The creation was cancelled',
+      5110: 'The description contains a word that is not allowed',
     },
     zh_TW: {
       5101: '此創作類型尚未開放',
@@ -38,6 +41,16 @@ export const creationErrors = featureErrors(
       5107: '此創作沒有可下載的結果',
       5108: '請輸入描述',
       5109: '創作已取消',
+      5110: '描述含有不允許的詞語',
     },
   },
 );
+
+/**
+ * 5110 naming the word, in each language: the server answers this as the message (the catalogue
+ * text above is what a client that only knows the code shows), so the person sees what to change.
+ */
+export const wordNotAllowed: Record<Language, (word: string) => string> = {
+  en_US: (word) => `The description contains a word that is not allowed: “${word}”`,
+  zh_TW: (word) => `描述含有不允許的詞語：「${word}」`,
+};
