@@ -53,7 +53,7 @@ async function uploadPng(page: Page, name: string, pattern: string) {
 }
 
 // One author with a liked, commented work; a reported work in the queue, and one already hidden
-// so the audit log has a line.
+// so the audit log has a line, and a few prompt words.
 test.beforeAll(async ({ browser }) => {
   const author = await newPage(browser, 1280);
   await signUpAt(author, uniqueName('painter'));
@@ -87,6 +87,8 @@ test.beforeAll(async ({ browser }) => {
   await admin.goto('/');
   await signUpThroughProvider(admin, 'e2eadmin');
   await callAs(admin, calls.moderation.hide, { workId: hidden.id, reason: 'Advertising links are not allowed' });
+  // words no other spec writes in a description, as the run shares one database
+  await callAs(admin, calls.moderation.addPromptWords, { words: ['counterfeit', 'get rich quick', '代刷'] });
   for (const page of [author, fan, admin]) await page.context().close();
 });
 
@@ -155,6 +157,9 @@ for (const width of widths) {
       await admin.getByRole('tab').nth(1).click();
       await expect(admin.getByText('Advertising links are not allowed').first()).toBeVisible();
       await shot(admin, 'moderation-log', lang, width, true);
+      await admin.getByRole('tab').nth(2).click();
+      await expect(admin.getByText('get rich quick')).toBeVisible();
+      await shot(admin, 'moderation-words', lang, width, true);
       await admin.context().close();
     });
   }

@@ -238,3 +238,55 @@ test('works and community: publish, react, fold, follow, search, report, block, 
   await aContext.close();
   await b.context().close();
 });
+
+test('moderation: an admin lists prompt words from the home page and takes one off', async ({ browser }) => {
+  // unique in the run: other specs share the database and may write descriptions
+  const tag = uniqueName('').toLowerCase();
+  const latin = `scam${tag}`;
+  const cjk = `詐騙${tag}`;
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/');
+  await signUpThroughProvider(admin, 'e2eadmin');
+
+  await test.step('from the account menu to the prompt words', async () => {
+    await accountButton(admin, 'e2eadmin').click();
+    await admin.getByRole('menuitem', { name: 'Moderation' }).click();
+    await admin.getByRole('tab', { name: 'Prompt words' }).click();
+    await expect(admin.getByRole('heading', { name: 'Prompt words' })).toBeVisible();
+  });
+
+  const words = admin.getByRole('list', { name: 'Prompt words' });
+  await test.step('adds words one a line and comma separated, normalised, duplicates skipped', async () => {
+    await admin.getByRole('button', { name: 'Add words' }).click();
+    await expect(admin.getByText('Enter at least one word')).toBeVisible();
+    // full-width letters and capitals are stored as plain lower case
+    await admin.getByRole('textbox', { name: 'Add words' }).fill(`Ｓｃａｍ${tag}\n${cjk}，SCAM${tag}`);
+    await admin.getByRole('button', { name: 'Add words' }).click();
+    await expect(admin.getByText('2 words added')).toBeVisible();
+    await expect(words.getByText(latin, { exact: true })).toBeVisible();
+    await expect(words.getByText(cjk, { exact: true })).toBeVisible();
+    await expect(words.getByRole('listitem').filter({ hasText: latin })).toContainText('added by e2eadmin');
+
+    await admin.getByRole('textbox', { name: 'Add words' }).fill(latin);
+    await admin.getByRole('button', { name: 'Add words' }).click();
+    await expect(admin.getByText('Nothing new: every word was already listed')).toBeVisible();
+
+    await admin.getByRole('textbox', { name: 'Add words' }).fill('x'.repeat(41));
+    await admin.getByRole('button', { name: 'Add words' }).click();
+    await expect(admin.getByText('A word must be 1 to 40 characters')).toBeVisible();
+  });
+
+  await test.step('removes one; the audit log has both changes', async () => {
+    await admin.getByRole('button', { name: `Remove “${latin}”` }).click();
+    await expect(admin.getByText(`“${latin}” removed`)).toBeVisible();
+    await expect(words.getByText(latin, { exact: true })).toHaveCount(0);
+    await expect(words.getByText(cjk, { exact: true })).toBeVisible();
+
+    await admin.getByRole('tab', { name: 'Audit log' }).click();
+    const log = admin.getByRole('list', { name: 'Audit log' });
+    await expect(log.getByRole('listitem').first()).toContainText('e2eadmin removed a prompt word');
+    await expect(log.getByRole('listitem').first().getByRole('list', { name: 'Words' })).toHaveText(latin);
+    await expect(log.getByRole('listitem').filter({ hasText: 'e2eadmin added 2 prompt words' }).first()).toContainText(cjk);
+  });
+  await admin.context().close();
+});

@@ -66,6 +66,7 @@ const OWNER: Record<string, string | null> = {
   reports: 'reports',
   moderationActions: 'moderation',
   userStrikes: 'moderation',
+  promptWords: 'moderation',
   // written by the seed; gifts reads it
   gifts: 'gifts',
   appMeta: null,

@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
-/** Events pushed to a user's open pages. */
+/** Events pushed to a user's open pages, and a few between the server's instances. */
 export type BusEvent =
   | { type: 'notice'; box: 'system' | 'interact' }
   // a background job of the user changed state (e.g. an avatar generation)
   | { type: 'job'; jobId: string; status: 'generating' | 'done' | 'failed' }
   // a creation of the user moved on: its progress while generating, then how it ended
-  | { type: 'creation'; creationId: string; state: 'generating' | 'done' | 'failed' | 'cancelled'; progress: number; stage: string };
+  | { type: 'creation'; creationId: string; state: 'generating' | 'done' | 'failed' | 'cancelled'; progress: number; stage: string }
+  // servers only: the prompt word list changed (published on moderation's PROMPT_WORDS_TOPIC, which is no user's id)
+  | { type: 'promptWords' };
 
 /**
  * Fan-out of events to users. In one process an EventEmitter is enough; with REDIS_URL

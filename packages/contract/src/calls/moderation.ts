@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, PageInput, pageOf } from '../call.ts';
+import { defineCall, EmptyInput, PageInput, pageOf } from '../call.ts';
 import { dropControl, ReportType } from './reports.ts';
 
 /** Limits and rules of moderation (docs/moderation.md says why these numbers). */
@@ -11,7 +11,33 @@ export const MODERATION_LIMITS = {
   strikesToMute: 3,
   /** How long a mute lasts from the strike that caused it. */
   muteDays: 7,
+  /** Characters of one prompt word, counted after normalising. */
+  promptWordLength: 40,
+  /** Words the prompt word list holds at most. */
+  promptWords: 1000,
 } as const;
+
+/**
+ * How prompt words and the texts checked against them are compared: NFKC first (full-width
+ * letters, ligatures, circled and other compatibility forms become their plain letters), then
+ * lower case (after NFKC, so a compatibility capital like ℌ is lowered too), invisible format
+ * characters (zero-width spaces and joiners) dropped so they cannot split a word, runs of
+ * white space as one space, trimmed.
+ */
+export function normalisePromptText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** One word of the prompt word list, as an admin types it; it stands normalised. */
+export const PromptWord = z
+  .string({ message: 'moderation.wordLength' })
+  .transform(normalisePromptText)
+  .pipe(z.string().min(1, { message: 'moderation.wordLength' }).max(MODERATION_LIMITS.promptWordLength, { message: 'moderation.wordLength' }));
 
 const Person = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
 
@@ -50,7 +76,7 @@ export const ModerationReport = z.object({
   createdAt: z.string(),
 });
 
-export const ModerationAction = z.enum(['dismiss', 'hide', 'unhide', 'strike']);
+export const ModerationAction = z.enum(['dismiss', 'hide', 'unhide', 'strike', 'add_words', 'remove_word']);
 
 /** One line of the audit log. */
 export const ModerationLogEntry = z.object({
@@ -61,6 +87,15 @@ export const ModerationLogEntry = z.object({
   workName: z.string().nullable(),
   subject: Person.nullable(),
   reason: z.string(),
+  /** The prompt words added or removed (add_words, remove_word); empty for actions on works. */
+  words: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+/** A word of the prompt word list, who added it and when. */
+export const PromptWordEntry = z.object({
+  word: z.string(),
+  addedBy: Person.nullable(),
   createdAt: z.string(),
 });
 
@@ -130,5 +165,31 @@ export const moderationCalls = {
     access: 'admin',
     input: PageInput,
     output: pageOf(ModerationLogEntry),
+  }),
+  promptWords: defineCall({
+    path: '/ai/api/v1/moderation/prompt_words',
+    summary: 'Admins: the words creation descriptions may not contain, newest first, with who added each and when',
+    tag: 'moderation',
+    access: 'admin',
+    input: EmptyInput,
+    output: z.object({ items: z.array(PromptWordEntry), limit: z.number().int() }),
+  }),
+  addPromptWords: defineCall({
+    path: '/ai/api/v1/moderation/prompt_words/add',
+    summary: 'Admins: add words to the prompt word list (trimmed, NFKC, lower case, 1–40 characters each); words already listed are ignored; the list holds at most 1000',
+    tag: 'moderation',
+    access: 'admin',
+    input: z.object({
+      words: z.array(PromptWord, { message: 'moderation.wordsRequired' }).min(1, { message: 'moderation.wordsRequired' }).max(MODERATION_LIMITS.promptWords, { message: 'moderation.wordsTooMany' }),
+    }),
+    output: z.object({ added: z.array(z.string()), total: z.number().int() }),
+  }),
+  removePromptWord: defineCall({
+    path: '/ai/api/v1/moderation/prompt_words/remove',
+    summary: 'Admins: remove a word from the prompt word list; answers whether it was listed',
+    tag: 'moderation',
+    access: 'admin',
+    input: z.object({ word: PromptWord }),
+    output: z.object({ removed: z.boolean(), total: z.number().int() }),
   }),
 };

@@ -1,4 +1,5 @@
 import { CREATION_LIMITS } from '../calls/creation.ts';
+import type { Language } from '../i18n/languages.ts';
 import { featureErrors } from './feature.ts';
 
 const running = CREATION_LIMITS.runningPerUser;
@@ -28,6 +29,7 @@ export const creationErrors = featureErrors(
     CREATION_NO_3D_MODEL: 5118,
     CREATION_SKILL_INACTIVE: 5119,
     CREATION_NO_ABILITY: 5120,
+    CREATION_WORD_NOT_ALLOWED: 5110,
   },
   {
     en_US: {
@@ -50,6 +52,7 @@ export const creationErrors = featureErrors(
       5118: 'This agent has no 3D model to dance with',
       5119: 'This agent cannot do this yet: its skill for it is not chosen or has expired',
       5120: 'At least one ability must be selected to create with an agent',
+      5110: 'The description contains a word that is not allowed',
     },
     zh_TW: {
       5101: '此創作類型尚未開放',
@@ -71,6 +74,16 @@ export const creationErrors = featureErrors(
       5118: '此智能體沒有可跳舞的 3D 模型',
       5119: '此智能體尚無法進行此創作：對應的技能未選擇或已過期',
       5120: '使用智能體創作時，至少需選擇一項能力',
+      5110: '描述含有不允許的詞語',
     },
   },
 );
+
+/**
+ * 5110 naming the word, in each language: the server answers this as the message (the catalogue
+ * text above is what a client that only knows the code shows), so the person sees what to change.
+ */
+export const wordNotAllowed: Record<Language, (word: string) => string> = {
+  en_US: (word) => `The description contains a word that is not allowed: “${word}”`,
+  zh_TW: (word) => `描述含有不允許的詞語：「${word}」`,
+};

@@ -194,6 +194,8 @@ export function errorMessage(code: ErrorCodeValue, lang: Language): string {
   return errorMessages[lang][code] ?? errorMessages.en_US[code];
 }
 
+export { wordNotAllowed } from './creation.ts';
+
 /** Localized "{field}: {problem}" framing for validation failures. */
 export const validationFraming: Record<Language, { field: (field: string, problem: string) => string; body: string }> = {
   en_US: { field: (field, problem) => `Field "${field}": ${problem}`, body: 'request body' },

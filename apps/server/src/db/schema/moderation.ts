@@ -27,7 +27,7 @@ export const reports = pgTable(
   (t) => [index('reports_status_work_idx').on(t.status, t.workId, t.createdAt), index('reports_reporter_work_created_idx').on(t.reporterId, t.workId, t.createdAt)],
 );
 
-export const MODERATION_ACTIONS = ['dismiss', 'hide', 'unhide', 'strike'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'unhide', 'strike', 'add_words', 'remove_word'] as const;
 
 /** The audit log of the moderation console: every action, who took it and when. */
 export const moderationActions = pgTable(
@@ -39,6 +39,8 @@ export const moderationActions = pgTable(
     workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
+    // the prompt words an add_words or remove_word changed
+    words: text('words').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt), index('moderation_actions_subject_idx').on(t.subjectUserId, t.createdAt)],
@@ -59,3 +61,13 @@ export const userStrikes = pgTable(
   },
   (t) => [index('user_strikes_user_expires_idx').on(t.userId, t.expiresAt)],
 );
+
+/**
+ * The words creation descriptions may not contain (docs/moderation.md, Prompt words), stored
+ * normalised (NFKC, lower case), so the word is its own key and a duplicate cannot be added.
+ */
+export const promptWords = pgTable('prompt_words', {
+  word: text('word').primaryKey(),
+  addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

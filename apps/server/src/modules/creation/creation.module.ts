@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/module.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { agentsModule } from '../agents/agents.module.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
+import { moderationModule } from '../moderation/moderation.module.ts';
 import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
 import { creationService } from './creation.service.ts';
@@ -34,6 +35,7 @@ export const creationModule = defineModule({
       storage,
       bus,
       uploads: creationUploads({ storage }),
+      promptWords: ctx.use(moderationModule).promptWords,
       workflows: {
         text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
       },

@@ -35,6 +35,8 @@ export interface CreationDeps {
   /** The pipelines that run today, by workflow id. */
   workflows: Workflows;
   uploads: UploadChecks;
+  /** The admins' prompt word list: a description holding a listed word is refused (5110). */
+  promptWords: { assertAllowed(text: string, lang: Language): Promise<void> };
   /** A pause before the engine (CREATION_DELAY_MS), reported in five steps of progress. */
   delayMs: number;
 }
@@ -100,6 +102,8 @@ export function creationService(deps: CreationDeps) {
     const { workflow, price } = workflowOf(asked.workflow);
     const description = asked.description.trim();
     if (!description && asked.workflow !== 'music2Dance') throw new AppError(ErrorCode.CREATION_DESCRIPTION_REQUIRED);
+    const words = [description, ...('genre' in asked ? [asked.genre ?? ''] : []), ...('mood' in asked ? [asked.mood ?? ''] : [])].join('\n');
+    await deps.promptWords.assertAllowed(words, lang);
     try {
       const { outcome, replayed } = await ledger.run(userId, key, fingerprintOf(operation, fingerprinted), async (books) => {
         const tx = creationRepository(books.tx);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { openEvents } from '../../../test/events.ts';
-import { buildDraftAgent, buildUser } from '../../../test/factories.ts';
+import { buildAdmin, buildDraftAgent, buildUser } from '../../../test/factories.ts';
 import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { readParameters } from '../../ai/image/png-parameters.ts';
@@ -160,6 +160,16 @@ describe('text2Img with the offline engine', () => {
     expect(done).toMatchObject({ state: 'done', agentId: agent.id, params: { agentId: agent.id } });
     const file = await t.starlit.storage.read(t.starlit.storage.keyOf(done.resultUrl!)!);
     expect(readParameters(file!)?.prompt).toBe(`${input.description}\nCharacter: Luna, a lighthouse keeper with silver hair`);
+  });
+
+  it('refuses a description holding a word the admins listed, naming it, and holds nothing', async () => {
+    const [u, admin] = [await buildUser(t), await buildAdmin(t)];
+    await grant(t, u, 'CAC', 1);
+    await t.ok(calls.moderation.addPromptWords, { words: ['Gore'] }, { as: admin });
+    const refused = await t.call(c.create, { ...input, description: 'A lighthouse, ＧＯＲＥ everywhere', key: newKey() }, { as: u });
+    expect(refused.body).toMatchObject({ code: ErrorCode.CREATION_WORD_NOT_ALLOWED, message: 'The description contains a word that is not allowed: “gore”' });
+    expect(await balances(t, u)).toMatchObject({ CAC: 1 });
+    expect((await t.ok(c.list, {}, { as: u })).items).toEqual([]);
   });
 
   it('pays in diamonds when counts run out, and answers "Insufficient balance" with neither, creating nothing', async () => {

@@ -1,9 +1,9 @@
 import type { SystemTemplate } from '@starlit/contract';
-import type { ActionKind } from './moderation.repository.ts';
+import type { WorkAction } from './moderation.repository.ts';
 
 /** What the author is told of an action (dismiss tells them nothing: nothing happened to them). */
 export interface AuthorNews {
-  action: Exclude<ActionKind, 'dismiss'>;
+  action: Exclude<WorkAction, 'dismiss'>;
   workName: string;
   reason: string;
   hidden: boolean;
@@ -20,6 +20,6 @@ export function authorNotice(n: AuthorNews): SystemTemplate {
 }
 
 /** What a reporter is told when their report is closed. */
-export function reporterNotice(action: Exclude<ActionKind, 'unhide'>, workName: string, hidden: boolean): SystemTemplate {
+export function reporterNotice(action: Exclude<WorkAction, 'unhide'>, workName: string, hidden: boolean): SystemTemplate {
   return { kind: 'moderation_reporter', params: { action, workName, hidden } };
 }

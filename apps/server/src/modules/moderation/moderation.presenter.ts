@@ -1,9 +1,10 @@
-import type { ModerationLogEntry, ModerationQueueItem, ModerationReport, ReportType } from '@starlit/contract';
+import type { ModerationLogEntry, ModerationQueueItem, ModerationReport, PromptWordEntry, ReportType } from '@starlit/contract';
 import type { z } from 'zod';
 import type { OpenGroup } from '../reports/reports.repository.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { WorkRow } from '../works/works.repository.ts';
 import type { LogRow } from './moderation.repository.ts';
+import type { PromptWordRow } from './prompt-words.repository.ts';
 
 type Type = z.infer<typeof ReportType>;
 const person = (userId: string, userName: string, avatar: string | null) => ({ userId, userName, avatar });
@@ -47,6 +48,15 @@ export function presentLogEntry({ row, workName }: { row: LogRow; workName: stri
     workName,
     subject: a.subjectUserId && row.subjectName ? person(a.subjectUserId, row.subjectName, row.subjectAvatar) : null,
     reason: a.reason,
+    words: a.words,
     createdAt: a.createdAt.toISOString(),
+  };
+}
+
+export function presentPromptWord(row: PromptWordRow): z.input<typeof PromptWordEntry> {
+  return {
+    word: row.word,
+    addedBy: row.addedBy && row.userName ? person(row.addedBy, row.userName, row.avatar) : null,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,8 @@ import { afterCursor, type Cursor } from '../../platform/pagination.ts';
 
 export type ActionRow = typeof moderationActions.$inferSelect;
 export type ActionKind = ActionRow['action'];
+/** The actions on a work; the others change the prompt word list. */
+export type WorkAction = Extract<ActionKind, 'dismiss' | 'hide' | 'unhide' | 'strike'>;
 
 const actor = alias(users, 'actor');
 const subject = alias(users, 'subject');

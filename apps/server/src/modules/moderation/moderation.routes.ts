@@ -1,14 +1,15 @@
-import { calls } from '@starlit/contract';
+import { calls, MODERATION_LIMITS } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Authenticate } from '../../platform/http.ts';
-import { presentLogEntry, presentModeratedWork, presentQueueItem, presentReport } from './moderation.presenter.ts';
+import { presentLogEntry, presentModeratedWork, presentPromptWord, presentQueueItem, presentReport } from './moderation.presenter.ts';
 import type { ModerationService } from './moderation.service.ts';
+import type { PromptWordsService } from './prompt-words.service.ts';
 
 const outcome = (o: Awaited<ReturnType<ModerationService['hide']>>) => ({ ...o, mutedUntil: o.mutedUntil?.toISOString() ?? null });
 
 // every call is admin-only in the contract: registerCall answers 401 to visitors and 403 to other users
-export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService; authenticate: Authenticate }) {
-  const { moderation, authenticate } = deps;
+export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService; promptWords: PromptWordsService; authenticate: Authenticate }) {
+  const { moderation, promptWords, authenticate } = deps;
   const c = calls.moderation;
   registerCall(app, c.queue, authenticate, async ({ input }) => {
     const page = await moderation.queue(input.cursor, input.limit);
@@ -26,4 +27,7 @@ export function moderationRoutes(app: FastifyInstance, deps: { moderation: Moder
     const page = await moderation.log(input.cursor, input.limit);
     return { items: page.items.map(presentLogEntry), nextCursor: page.nextCursor };
   });
+  registerCall(app, c.promptWords, authenticate, async () => ({ items: (await promptWords.list()).map(presentPromptWord), limit: MODERATION_LIMITS.promptWords }));
+  registerCall(app, c.addPromptWords, authenticate, async ({ user, input }) => promptWords.add(user.id, input.words));
+  registerCall(app, c.removePromptWord, authenticate, async ({ user, input }) => promptWords.remove(user.id, input.word));
 }

@@ -7,7 +7,7 @@ import type { ReportsService } from '../reports/reports.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { WorksService } from '../works/works.service.ts';
 import { authorNotice, reporterNotice } from './moderation-notices.ts';
-import { moderationRepository, type ActionKind } from './moderation.repository.ts';
+import { moderationRepository, type WorkAction } from './moderation.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ export function moderationService(deps: {
     return work;
   }
 
-  async function act(adminId: string, action: ActionKind, input: ActionInput) {
+  async function act(adminId: string, action: WorkAction, input: ActionInput) {
     const work = await workOf(input.workId);
     const now = new Date();
     const hide = action === 'hide' || (action === 'strike' && input.hide === true);

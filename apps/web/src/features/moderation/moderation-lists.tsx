@@ -102,8 +102,22 @@ function LogRow({ entry }: { entry: LogEntry }) {
       <Avatar name={entry.actor?.userName ?? '?'} src={entry.actor?.avatar ?? null} />
       <div className="min-w-0 flex-1 text-sm">
         <p className="break-words">
-          {t(`log.${entry.action}`, { actor: entry.actor?.userName ?? t('log.someone'), work: entry.workName ?? t('log.deletedWork'), subject: entry.subject?.userName ?? t('log.someone') })}
+          {t(`log.${entry.action}`, {
+            actor: entry.actor?.userName ?? t('log.someone'),
+            work: entry.workName ?? t('log.deletedWork'),
+            subject: entry.subject?.userName ?? t('log.someone'),
+            count: entry.words.length,
+          })}
         </p>
+        {entry.words.length > 0 && (
+          <ul aria-label={t('log.words')} className="mt-1 flex flex-wrap gap-1">
+            {entry.words.map((word) => (
+              <li key={word} className="rounded-full border border-line px-2 text-xs leading-5 break-all">
+                {word}
+              </li>
+            ))}
+          </ul>
+        )}
         {entry.reason && <p className="mt-0.5 break-words whitespace-pre-wrap text-muted">{t('log.reason', { reason: entry.reason })}</p>}
         <DateTime value={entry.createdAt} className="mt-0.5 block text-xs text-muted tabular-nums" />
       </div>

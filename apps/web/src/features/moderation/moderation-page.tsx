@@ -7,10 +7,13 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useIsAdmin } from '../auth/auth-store';
 import { WorkDetail } from './moderation-detail';
 import { AuditLog, QueueList } from './moderation-lists';
+import { PromptWordsPanel } from './prompt-words-panel';
 
-type ConsoleTab = 'queue' | 'log';
+const TABS = ['queue', 'log', 'words'] as const;
+type ConsoleTab = (typeof TABS)[number];
+const isTab = (value: string): value is ConsoleTab => (TABS as readonly string[]).includes(value);
 
-/** The moderation console (admins): the report queue with each work's evidence and actions, and the audit log. */
+/** The moderation console (admins): the report queue with each work's evidence and actions, the audit log, and the prompt word list. */
 export function ModerationPage() {
   const { t } = useTranslation('moderation');
   const isAdmin = useIsAdmin();
@@ -27,10 +30,11 @@ export function ModerationPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-      <TabsRoot value={tab} onValueChange={(value) => setTab(value === 'log' ? 'log' : 'queue')}>
+      <TabsRoot value={tab} onValueChange={(value) => setTab(isTab(value) ? value : 'queue')}>
         <TabList label={t('tabs.label')}>
           <Tab value="queue">{t('tabs.queue')}</Tab>
           <Tab value="log">{t('tabs.log')}</Tab>
+          <Tab value="words">{t('tabs.words')}</Tab>
         </TabList>
         <TabPanel value="queue" className="mt-4">
           <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -59,6 +63,9 @@ export function ModerationPage() {
         </TabPanel>
         <TabPanel value="log" className="mt-4 rounded-2xl border border-line bg-surface">
           <AuditLog />
+        </TabPanel>
+        <TabPanel value="words" className="mt-4 rounded-2xl border border-line bg-surface">
+          <PromptWordsPanel />
         </TabPanel>
       </TabsRoot>
     </div>
