@@ -66,6 +66,14 @@ test('a person makes a picture from text, reloads mid-job, and downloads the res
   // two counts left: a regeneration is a new creation with a new charge
   await page.getByRole('button', { name: 'Regenerate' }).click();
   await expect(progress).toBeVisible();
-  await expect(picture).toBeVisible({ timeout: 60_000 });
+  // the person may leave: the studio says where the result will be, and the user center lists it live
+  await page.getByRole('status').getByRole('link', { name: 'My creations' }).click();
+  const mine = page.getByRole('list', { name: 'My creations' });
+  await expect(mine.getByRole('listitem')).toHaveCount(2);
+  await expect(mine.getByText(/^Generating · \d+%$/)).toBeVisible();
+  await expect(mine.getByText('Done')).toHaveCount(2, { timeout: 60_000 });
+  await page.screenshot({ path: path.join(screenshotDir, 'creation-mine-1280-en_US.png') });
+  await mine.getByRole('link').first().click();
+  await expect(picture).toBeVisible();
   expect((await callAs(page, calls.ledger.balances, {})).CAC).toBe(1);
 });

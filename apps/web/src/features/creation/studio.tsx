@@ -1,6 +1,7 @@
 import { calls, type Creation, type CreationWorkflow } from '@starlit/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCall } from '../../api/calls';
 import { Button } from '../../ui/button';
 import { FieldMessage } from '../../ui/field';
@@ -70,6 +71,12 @@ function CreationState({ creation, studio, result }: { creation: Creation; studi
         </div>
         <p className="text-sm text-muted">{t('percent', { percent: creation.progress })}</p>
         {creation.engine && <p className="text-xs text-muted">{t('madeBy', { engine: creation.engine })}</p>}
+        <p className="text-sm text-muted">
+          {t('leaveHint')}{' '}
+          <Link to="/usercenter?tab=creations" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+            {t('openMine')}
+          </Link>
+        </p>
         <Button size="sm" variant="secondary" onClick={() => void studio.cancel(creation)}>
           {t('cancel')}
         </Button>

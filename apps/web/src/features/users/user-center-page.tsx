@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Grid } from '../../ui/grid';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
 import { AgentTile } from '../agents/center/agent-tile';
 import { useCurrentUser } from '../auth/auth-store';
+import { MyCreations } from '../creation/my-creations';
 import { redirectToSignIn } from '../auth/sign-in';
 import { FeedCard, FeedCardSkeleton } from '../home/feed-card';
 import { Blacklist } from '../social/blacklist';
@@ -143,19 +144,35 @@ function ProfileView({ profile }: { profile: ProfileData }) {
   );
 }
 
-/** My user center: my account information, my portfolio, my assets and my order records. */
+const MY_TABS = ['info', 'portfolio', 'creations', 'assets', 'records', 'blacklist'] as const;
+
+/** My user center: my account information, my portfolio, my creations, my assets and my order records. */
 function MyCenter({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
+  // `?tab=` opens a section directly: the studio sends people to their creations
+  const [params, setParams] = useSearchParams();
+  const tab = MY_TABS.find((value) => value === params.get('tab')) ?? 'info';
+  const choose = (value: string) =>
+    setParams(
+      (p) => {
+        p.set('tab', value);
+        return p;
+      },
+      { replace: true },
+    );
   return (
     <>
       <ProfileHeader profile={profile} />
-      <TabsRoot defaultValue="info" orientation="vertical" className="flex flex-col gap-5 lg:flex-row lg:items-start">
+      <TabsRoot value={tab} onValueChange={choose} orientation="vertical" className="flex flex-col gap-5 lg:flex-row lg:items-start">
         <TabList label={t('center.tabsLabel')} className="lg:w-52 lg:shrink-0 lg:flex-col lg:rounded-2xl lg:border lg:border-line lg:bg-surface lg:p-2">
           <Tab value="info" variant="pill">
             {t('tabs.info')}
           </Tab>
           <Tab value="portfolio" variant="pill">
             {t('tabs.portfolio')}
+          </Tab>
+          <Tab value="creations" variant="pill">
+            {t('tabs.creations')}
           </Tab>
           <Tab value="assets" variant="pill">
             {t('tabs.assets')}
@@ -173,6 +190,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           </TabPanel>
           <TabPanel value="portfolio">
             <MyWorks />
+          </TabPanel>
+          <TabPanel value="creations">
+            <MyCreations />
           </TabPanel>
           <TabPanel value="assets">
             <AssetsTab />
