@@ -1,3 +1,4 @@
+import { GLB_MAGIC } from '../../platform/glb.ts';
 import { sleep } from '../retry.ts';
 import type { DanceModel } from './dance-model.ts';
 
@@ -79,7 +80,7 @@ export function httpDanceModel(options: HttpDanceOptions): DanceModel {
         const result = await call(`/${id}/result`);
         if (!result.ok) throw new Error(`the motion service did not give the result (${result.status})`);
         const vrma = Buffer.from(await result.arrayBuffer());
-        if (vrma.length < 12 || vrma.readUInt32LE(0) !== 0x46546c67) throw new Error('the motion service answered with something that is not a glTF binary');
+        if (vrma.length < 12 || vrma.readUInt32LE(0) !== GLB_MAGIC) throw new Error('the motion service answered with something that is not a glTF binary');
         onProgress?.(1, 'done');
         return { vrma, engine: HTTP_DANCE_ENGINE, bpm: null, beats: 0 };
       } catch (err) {
