@@ -1,9 +1,10 @@
 import { GlbBuffer, TARGET, writeGlb } from '../../platform/glb.ts';
+import type { HumanoidBone } from '../../platform/vrm-humanoid.ts';
 
 /** Bones of the built-in model: name, parent, offset from the parent (metres, T-pose, facing +Z), and the box drawn along it. */
 interface Bone {
-  name: string;
-  parent: string | null;
+  name: HumanoidBone;
+  parent: HumanoidBone | null;
   at: [number, number, number];
   /** Size and centre (relative to the bone) of its box, and whether it is skin or clothes. */
   box?: { size: [number, number, number]; centre: [number, number, number]; skin?: boolean };
