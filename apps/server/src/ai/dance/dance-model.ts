@@ -37,13 +37,17 @@ export interface DanceModel {
 }
 
 const DECODE_RATE = 22_050;
-const MAX_SECONDS = 600;
+/**
+ * The longest stretch of a song that is danced: only its first ten minutes are decoded, WAV
+ * as well as what ffmpeg reads, so a huge upload costs no more than a ten-minute song.
+ */
+export const MAX_SONG_SECONDS = 600;
 
-/** Mono samples of a song: WAV decoded here, other types through ffmpeg, at most ten minutes. */
+/** Mono samples of a song: WAV decoded here, other types through ffmpeg, the first {@link MAX_SONG_SECONDS} of it. */
 export async function decodeSong(audio: Buffer, contentType: string, signal?: AbortSignal): Promise<{ samples: Float32Array; sampleRate: number }> {
-  if (contentType === 'audio/wav' || contentType === 'audio/x-wav') return decodeWav(audio);
-  const args = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-t', String(MAX_SECONDS), '-ac', '1', '-ar', String(DECODE_RATE), '-f', 'f32le', 'pipe:1'];
-  const out = await runProcess('ffmpeg', args, { input: audio, timeoutMs: 60_000, signal, maxOutputBytes: MAX_SECONDS * DECODE_RATE * 4 + 4096 });
+  if (contentType === 'audio/wav' || contentType === 'audio/x-wav') return decodeWav(audio, { maxSeconds: MAX_SONG_SECONDS });
+  const args = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-t', String(MAX_SONG_SECONDS), '-ac', '1', '-ar', String(DECODE_RATE), '-f', 'f32le', 'pipe:1'];
+  const out = await runProcess('ffmpeg', args, { input: audio, timeoutMs: 60_000, signal, maxOutputBytes: MAX_SONG_SECONDS * DECODE_RATE * 4 + 4096 });
   if (out.code !== 0) throw new Error(`ffmpeg could not decode the song: ${out.stderr.trim().slice(0, 200)}`);
   const samples = new Float32Array(Math.floor(out.stdout.length / 4));
   for (let i = 0; i < samples.length; i++) samples[i] = out.stdout.readFloatLE(i * 4);

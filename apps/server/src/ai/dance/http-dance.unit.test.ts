@@ -1,10 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encodeWithFfmpeg, hasFfmpeg } from '../../../test/voice-clips.ts';
-import { encodeWav } from '../music/wav.ts';
-import { composeArpeggio } from '../music/composer.ts';
-import { OFFLINE_DANCE_ENGINE, offlineDanceModel } from './dance-model.ts';
 import { httpDanceModel } from './http-dance.ts';
 
 const VRMA = Buffer.concat([Buffer.from('glTF'), Buffer.from([2, 0, 0, 0, 12, 0, 0, 0])]);
@@ -92,30 +88,5 @@ describe('HTTP dance model', () => {
     const running = httpDanceModel({ url, apiKey: null, pollMs: 5 }).dance(request, { signal: controller.signal, onProgress: () => controller.abort(new Error('user cancelled')) });
     await expect(running).rejects.toThrow(/user cancelled/);
     expect(seen.some((s) => s.method === 'DELETE' && s.path === '/v1/dance/jobs/job%201')).toBe(true);
-  });
-});
-
-describe('offline dance model', () => {
-  it('turns a WAV song into a VRM Animation at its tempo, reporting stages', async () => {
-    const samples = composeArpeggio({ seed: 'x', seconds: 12, sampleRate: 22_050, bpm: 120, tonic: 57, mode: 'major', timbre: 'pluck' });
-    const stages: string[] = [];
-    const result = await offlineDanceModel().dance(
-      { audio: encodeWav(samples, 22_050), contentType: 'audio/wav', character: { name: 'Mika', vrm: null }, seed: 'x' },
-      { onProgress: (_, stage) => stages.push(stage) },
-    );
-    expect(result.engine).toBe(OFFLINE_DANCE_ENGINE);
-    expect(result.bpm).toBeCloseTo(120, 0);
-    expect(result.vrma.toString('latin1', 0, 4)).toBe('glTF');
-    expect(stages).toEqual(['decoding', 'tracking beats', 'choreographing', 'done']);
-  });
-
-  it.skipIf(!hasFfmpeg)('decodes an MP3 song through ffmpeg (needs ffmpeg)', async () => {
-    const samples = composeArpeggio({ seed: 'y', seconds: 12, sampleRate: 22_050, bpm: 100, tonic: 57, mode: 'minor', timbre: 'bell' });
-    const mp3 = encodeWithFfmpeg(encodeWav(samples, 22_050), 'mp3');
-    const result = await offlineDanceModel().dance({ audio: mp3, contentType: 'audio/mpeg', character: { name: 'Mika', vrm: null }, seed: 'y' });
-    expect(result.bpm).toBeCloseTo(100, 0);
-    await expect(offlineDanceModel().dance({ audio: Buffer.from('not audio at all'), contentType: 'audio/mpeg', character: { name: 'Mika', vrm: null }, seed: 'y' })).rejects.toThrow(
-      /ffmpeg could not decode/,
-    );
   });
 });
