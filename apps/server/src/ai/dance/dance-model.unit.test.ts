@@ -4,7 +4,8 @@ import { encodeWithFfmpeg, hasFfmpeg } from '../../../test/voice-clips.ts';
 import { composeArpeggio } from '../music/composer.ts';
 import { encodeWav } from '../music/wav.ts';
 import { type DanceResult, OFFLINE_DANCE_ENGINE, offlineDanceModel } from './dance-model.ts';
-import { MAX_SONG_SECONDS, readSong, songSamples } from './song.ts';
+import { readSong } from './song.ts';
+import { MAX_SONG_SECONDS, songSamples } from './song-samples.ts';
 
 describe('offline dance model', () => {
   it('turns a WAV song into a VRM Animation at its tempo, reporting stages', async () => {

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeBeats } from './beats.ts';
 import { choreograph } from './choreographer.ts';
-import { type SongPcm, songSamples } from './song.ts';
+import { type SongPcm, songSamples } from './song-samples.ts';
 import { writeVrma } from './vrma.ts';
 
 // The offline engine's CPU work, on its own thread (started by dance-model.ts): decoding a

@@ -3,17 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { canRun, runProcess } from '../speech/run-process.ts';
 import { sniffAudioType } from '../voice/audio-probe.ts';
-import { decodeWav, readWavFormat, type WavFormat, wavFrameReader } from '../voice/pcm.ts';
+import { readWavFormat, type WavFormat, wavFrameReader } from '../voice/pcm.ts';
+import { MAX_SONG_SECONDS, type SongPcm } from './song-samples.ts';
 
 const DECODE_RATE = 22_050;
-/**
- * The longest stretch of a song that is danced: only its first ten minutes are decoded, WAV
- * as well as what ffmpeg reads, so a huge upload costs no more than a ten-minute song.
- */
-export const MAX_SONG_SECONDS = 600;
-
-/** A song ready for the analysis thread: WAV bytes as they are, or ffmpeg's mono float samples. */
-export type SongPcm = { kind: 'wav'; bytes: Uint8Array } | { kind: 'f32le'; bytes: Uint8Array; sampleRate: number };
 
 const isWav = (bytes: Buffer) => bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WAVE';
 
@@ -44,15 +37,6 @@ export async function readSong(audio: Buffer, signal?: AbortSignal): Promise<Son
   const out = await ffmpegToMono(audio, DECODE_RATE, MAX_SONG_SECONDS, signal);
   if (out.code !== 0) throw new Error(`ffmpeg could not decode the song: ${out.stderr.trim().slice(0, 200)}`);
   return { kind: 'f32le', bytes: out.stdout, sampleRate: DECODE_RATE };
-}
-
-/** Mono samples of a song read by {@link readSong}, the first {@link MAX_SONG_SECONDS} of a WAV. */
-export function songSamples(song: SongPcm): { samples: Float32Array; sampleRate: number } {
-  const bytes = Buffer.from(song.bytes.buffer, song.bytes.byteOffset, song.bytes.byteLength);
-  if (song.kind === 'wav') return decodeWav(bytes, { maxSeconds: MAX_SONG_SECONDS });
-  const samples = new Float32Array(Math.floor(bytes.length / 4));
-  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
-  return { samples, sampleRate: song.sampleRate };
 }
 
 /** What a song may be, checked by {@link checkSong} before a dance is charged. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeWithFfmpeg, hasFfmpeg } from '../../../test/voice-clips.ts';
 import { composeArpeggio } from '../music/composer.ts';
 import { encodeWav } from '../music/wav.ts';
-import { checkSong, readSong, SONG_LIMITS, SongError, type SongRefusal, songSamples } from './song.ts';
+import { checkSong, readSong, SONG_LIMITS, SongError, type SongRefusal } from './song.ts';
+import { songSamples } from './song-samples.ts';
 
 const RATE = 22_050;
 /** A composer piece of `seconds` as WAV. */
