@@ -1,5 +1,5 @@
 import { buildDefaultVrm } from '../src/modules/avatars/default-vrm.ts';
-import { readGlbJson, writeGlb, writeGlbText } from '../src/modules/avatars/glb.ts';
+import { readGlbJson, writeGlb, writeGlbText } from '../src/platform/glb.ts';
 
 /** The built-in model with its glTF JSON changed and its binary chunk as it was. */
 export function alteredVrm(change: (json: Record<string, unknown>) => void): Buffer {

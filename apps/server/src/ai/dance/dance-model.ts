@@ -1,15 +1,13 @@
-import { decodeWav } from '../voice/pcm.ts';
-import { runProcess } from '../speech/run-process.ts';
-import { analyzeBeats } from './beats.ts';
-import { choreograph } from './choreographer.ts';
-import { writeVrma } from './vrma.ts';
+import { startTsWorker } from '../../platform/ts-worker.ts';
+import type { DanceJob, DanceMessage } from './dance.worker.ts';
+import { readSong } from './song.ts';
 
 /** Name of the offline engine, shown on every dance it makes. */
 export const OFFLINE_DANCE_ENGINE = 'Starlit beat-tracking choreographer (offline)';
 
 export interface DanceRequest {
   audio: Buffer;
-  /** audio/wav is decoded here; anything else goes through ffmpeg. */
+  /** The song's type, sent on to a motion service; the offline engine tells WAV by content and gives the rest to ffmpeg. */
   contentType: string;
   /** The dancer: a name and, when the agent has one, its VRM model. */
   character: { name: string; vrm: Buffer | null };
@@ -36,41 +34,51 @@ export interface DanceModel {
   dance(request: DanceRequest, options?: DanceOptions): Promise<DanceResult>;
 }
 
-const DECODE_RATE = 22_050;
-const MAX_SECONDS = 600;
-
-/** Mono samples of a song: WAV decoded here, other types through ffmpeg, at most ten minutes. */
-export async function decodeSong(audio: Buffer, contentType: string, signal?: AbortSignal): Promise<{ samples: Float32Array; sampleRate: number }> {
-  if (contentType === 'audio/wav' || contentType === 'audio/x-wav') return decodeWav(audio);
-  const args = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-t', String(MAX_SECONDS), '-ac', '1', '-ar', String(DECODE_RATE), '-f', 'f32le', 'pipe:1'];
-  const out = await runProcess('ffmpeg', args, { input: audio, timeoutMs: 60_000, signal, maxOutputBytes: MAX_SECONDS * DECODE_RATE * 4 + 4096 });
-  if (out.code !== 0) throw new Error(`ffmpeg could not decode the song: ${out.stderr.trim().slice(0, 200)}`);
-  const samples = new Float32Array(Math.floor(out.stdout.length / 4));
-  for (let i = 0; i < samples.length; i++) samples[i] = out.stdout.readFloatLE(i * 4);
-  return { samples, sampleRate: DECODE_RATE };
+/**
+ * Runs a dance job on a worker thread (dance.worker.ts) and answers its result; progress is
+ * passed on as it comes. An abort terminates the thread at once, wherever it is.
+ */
+function inWorker(job: DanceJob, { signal, onProgress }: DanceOptions): Promise<{ vrma: Buffer; bpm: number; beats: number }> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const worker = startTsWorker(new URL('./dance.worker.ts', import.meta.url), { workerData: job });
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      finish();
+    };
+    const onAbort = () => settle(() => reject(signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (message: DanceMessage) => {
+      if ('progress' in message) {
+        if (!settled) onProgress?.(message.progress, message.stage);
+      } else if ('done' in message) {
+        const { vrma, bpm, beats } = message.done;
+        settle(() => resolve({ vrma: Buffer.from(vrma.buffer, vrma.byteOffset, vrma.byteLength), bpm, beats }));
+      } else settle(() => reject(new Error(message.failed)));
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`the dance worker stopped without a result (exit code ${code})`))));
+  });
 }
 
 /**
  * The offline engine: tracks the song's beats, composes a dance from the move library on
- * them and writes it as VRM Animation. The dance is retargeted by the player, so the
- * character's own model is not needed here.
+ * them and writes it as VRM Animation, all on a worker thread so the server stays responsive.
+ * The dance is retargeted by the player, so the character's own model is not needed here.
  */
 export function offlineDanceModel(): DanceModel {
   return {
     engine: OFFLINE_DANCE_ENGINE,
     async dance(request, options = {}) {
-      const { signal, onProgress } = options;
-      onProgress?.(0, 'decoding');
-      const { samples, sampleRate } = await decodeSong(request.audio, request.contentType, signal);
-      signal?.throwIfAborted();
-      onProgress?.(0.3, 'tracking beats');
-      const analysis = analyzeBeats(samples, sampleRate);
-      signal?.throwIfAborted();
-      onProgress?.(0.7, 'choreographing');
-      const { motion } = choreograph(analysis, request.seed);
-      const vrma = writeVrma(motion, OFFLINE_DANCE_ENGINE);
-      onProgress?.(1, 'done');
-      return { vrma, engine: OFFLINE_DANCE_ENGINE, bpm: analysis.bpm, beats: analysis.beats.length };
+      options.onProgress?.(0, 'decoding');
+      const song = await readSong(request.audio, options.signal);
+      const result = await inWorker({ song, seed: request.seed, generator: OFFLINE_DANCE_ENGINE }, options);
+      options.onProgress?.(1, 'done');
+      return { ...result, engine: OFFLINE_DANCE_ENGINE };
     },
   };
 }

@@ -1,15 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encodeWithFfmpeg, hasFfmpeg } from '../../../test/voice-clips.ts';
-import { encodeWav } from '../music/wav.ts';
-import { composeArpeggio } from '../music/composer.ts';
-import { OFFLINE_DANCE_ENGINE, offlineDanceModel } from './dance-model.ts';
-import { httpDanceModel } from './http-dance.ts';
+import { httpDanceModel, MAX_JOB_ANSWER_BYTES } from './http-dance.ts';
 
 const VRMA = Buffer.concat([Buffer.from('glTF'), Buffer.from([2, 0, 0, 0, 12, 0, 0, 0])]);
 
-type Scenario = { createStatus: number; polls: Array<Record<string, unknown>>; resultStatus: number; hangCreate?: boolean };
+type Scenario = {
+  createStatus: number;
+  polls: Array<Record<string, unknown>>;
+  resultStatus: number;
+  hangCreate?: boolean;
+  /** What the first poll does instead of answering a job. */
+  pollFailure?: 'http-500' | 'hang' | 'huge';
+  /** The result's bytes instead of VRMA, with or without a content-length (else chunked). */
+  result?: { body: Buffer; declared: boolean };
+};
 let scenario: Scenario;
 let seen: Array<{ method: string; path: string; auth?: string; audio?: number; seed?: string; character?: boolean }>;
 let server: http.Server;
@@ -33,9 +38,23 @@ beforeAll(async () => {
       entry.character = form.get('character') instanceof Blob;
       return scenario.createStatus === 202 ? json(202, { id: 'job 1', status: 'queued' }) : json(scenario.createStatus, { error: 'audio too long' });
     }
-    if (req.method === 'GET' && path === '/v1/dance/jobs/job%201') return json(200, scenario.polls.shift() ?? { id: 'job 1', status: 'running', progress: 0.5 });
-    if (req.method === 'GET' && path === '/v1/dance/jobs/job%201/result')
-      return scenario.resultStatus === 200 ? res.writeHead(200, { 'content-type': 'model/gltf-binary' }).end(VRMA) : json(scenario.resultStatus, { error: 'gone' });
+    if (req.method === 'GET' && path === '/v1/dance/jobs/job%201') {
+      const failure = scenario.pollFailure;
+      scenario.pollFailure = undefined;
+      if (failure === 'hang') return;
+      if (failure === 'http-500') return json(500, { error: 'database down' });
+      if (failure === 'huge') return json(200, { id: 'job 1', status: 'running', log: 'x'.repeat(MAX_JOB_ANSWER_BYTES) });
+      return json(200, scenario.polls.shift() ?? { id: 'job 1', status: 'running', progress: 0.5 });
+    }
+    if (req.method === 'GET' && path === '/v1/dance/jobs/job%201/result') {
+      if (scenario.resultStatus !== 200) return json(scenario.resultStatus, { error: 'gone' });
+      const result = scenario.result ?? { body: VRMA, declared: true };
+      if (result.declared) return res.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': result.body.length }).end(result.body);
+      // chunked, no length given: the reader must count as it goes
+      res.writeHead(200, { 'content-type': 'model/gltf-binary' });
+      for (let at = 0; at < result.body.length; at += 1000) res.write(result.body.subarray(at, at + 1000));
+      return res.end();
+    }
     if (req.method === 'DELETE') return json(200, { id: 'job 1', status: 'failed', error: 'cancelled' });
     json(404, { error: 'not found' });
   });
@@ -58,6 +77,9 @@ beforeEach(() => {
   };
 });
 
+/** DELETEs the service has been sent since the test began. */
+const cancels = () => seen.filter((s) => s.method === 'DELETE' && s.path === '/v1/dance/jobs/job%201').length;
+
 const request = { audio: Buffer.from('RIFF....WAVEfake'), contentType: 'audio/wav', character: { name: 'Mika', vrm: Buffer.from('glTFvrm') }, seed: 's1' };
 
 describe('HTTP dance model', () => {
@@ -76,10 +98,39 @@ describe('HTTP dance model', () => {
     await expect(httpDanceModel({ url, apiKey: null, pollMs: 1 }).dance(request)).rejects.toThrow(/refused the song \(413\).*audio too long/);
     scenario = { createStatus: 202, polls: [{ id: 'job 1', status: 'failed', error: 'no beats' }], resultStatus: 200 };
     await expect(httpDanceModel({ url, apiKey: null, pollMs: 1 }).dance(request)).rejects.toThrow(/failed: no beats/);
+    // the service ended that job itself: nothing to cancel
+    expect(cancels()).toBe(0);
     scenario = { createStatus: 202, polls: [{ id: 'job 1', status: 'weird' }], resultStatus: 200 };
     await expect(httpDanceModel({ url, apiKey: null, pollMs: 1 }).dance(request)).rejects.toThrow(/without a job id and status/);
+    expect(cancels()).toBe(1);
     scenario = { createStatus: 202, polls: [{ id: 'job 1', status: 'succeeded' }], resultStatus: 410 };
     await expect(httpDanceModel({ url, apiKey: null, pollMs: 1 }).dance(request)).rejects.toThrow(/did not give the result \(410\)/);
+    expect(cancels()).toBe(2);
+  });
+
+  it('cancels the job when a poll fails, answers too much or runs past the time bound', async () => {
+    scenario.pollFailure = 'http-500';
+    await expect(httpDanceModel({ url, apiKey: 'k-9', pollMs: 1 }).dance(request)).rejects.toThrow(/lost the job \(500\).*database down/);
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/dance/jobs/job%201', auth: 'Bearer k-9' });
+    scenario.pollFailure = 'huge';
+    await expect(httpDanceModel({ url, apiKey: null, pollMs: 1 }).dance(request)).rejects.toThrow(`answered more than ${MAX_JOB_ANSWER_BYTES} bytes`);
+    expect(cancels()).toBe(2);
+    scenario.pollFailure = 'hang';
+    await expect(httpDanceModel({ url, apiKey: null, pollMs: 1, timeoutMs: 300 }).dance(request)).rejects.toThrow(/did not finish within 300 ms/);
+    expect(cancels()).toBe(3);
+  });
+
+  it('reads at most maxResultBytes of the result, declared or streamed', async () => {
+    const big = Buffer.concat([VRMA, Buffer.alloc(5000)]);
+    for (const declared of [true, false]) {
+      scenario = { createStatus: 202, polls: [{ id: 'job 1', status: 'succeeded' }], resultStatus: 200, result: { body: big, declared } };
+      await expect(httpDanceModel({ url, apiKey: null, pollMs: 1, maxResultBytes: 4096 }).dance(request)).rejects.toThrow('answered more than 4096 bytes');
+    }
+    expect(cancels()).toBe(2);
+    scenario = { createStatus: 202, polls: [{ id: 'job 1', status: 'succeeded' }], resultStatus: 200, result: { body: big.subarray(0, 4096), declared: false } };
+    const result = await httpDanceModel({ url, apiKey: null, pollMs: 1, maxResultBytes: 4096 }).dance(request);
+    expect(result.vrma.length).toBe(4096);
+    expect(cancels()).toBe(2);
   });
 
   it('gives up on a slow or unreachable service and cancels a job it stops waiting for', async () => {
@@ -92,30 +143,5 @@ describe('HTTP dance model', () => {
     const running = httpDanceModel({ url, apiKey: null, pollMs: 5 }).dance(request, { signal: controller.signal, onProgress: () => controller.abort(new Error('user cancelled')) });
     await expect(running).rejects.toThrow(/user cancelled/);
     expect(seen.some((s) => s.method === 'DELETE' && s.path === '/v1/dance/jobs/job%201')).toBe(true);
-  });
-});
-
-describe('offline dance model', () => {
-  it('turns a WAV song into a VRM Animation at its tempo, reporting stages', async () => {
-    const samples = composeArpeggio({ seed: 'x', seconds: 12, sampleRate: 22_050, bpm: 120, tonic: 57, mode: 'major', timbre: 'pluck' });
-    const stages: string[] = [];
-    const result = await offlineDanceModel().dance(
-      { audio: encodeWav(samples, 22_050), contentType: 'audio/wav', character: { name: 'Mika', vrm: null }, seed: 'x' },
-      { onProgress: (_, stage) => stages.push(stage) },
-    );
-    expect(result.engine).toBe(OFFLINE_DANCE_ENGINE);
-    expect(result.bpm).toBeCloseTo(120, 0);
-    expect(result.vrma.toString('latin1', 0, 4)).toBe('glTF');
-    expect(stages).toEqual(['decoding', 'tracking beats', 'choreographing', 'done']);
-  });
-
-  it.skipIf(!hasFfmpeg)('decodes an MP3 song through ffmpeg (needs ffmpeg)', async () => {
-    const samples = composeArpeggio({ seed: 'y', seconds: 12, sampleRate: 22_050, bpm: 100, tonic: 57, mode: 'minor', timbre: 'bell' });
-    const mp3 = encodeWithFfmpeg(encodeWav(samples, 22_050), 'mp3');
-    const result = await offlineDanceModel().dance({ audio: mp3, contentType: 'audio/mpeg', character: { name: 'Mika', vrm: null }, seed: 'y' });
-    expect(result.bpm).toBeCloseTo(100, 0);
-    await expect(offlineDanceModel().dance({ audio: Buffer.from('not audio at all'), contentType: 'audio/mpeg', character: { name: 'Mika', vrm: null }, seed: 'y' })).rejects.toThrow(
-      /ffmpeg could not decode/,
-    );
   });
 });

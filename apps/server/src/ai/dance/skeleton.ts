@@ -1,28 +1,12 @@
+import { HUMANOID_BONES, type HumanoidBone } from '../../platform/vrm-humanoid.ts';
+
 /** Quaternions as [x, y, z, w], the glTF order. */
 export type Quat = [number, number, number, number];
 export type Vec3 = [number, number, number];
 
-/** The VRM humanoid bones the dances move, parents before children. */
-export const BONES = [
-  'hips',
-  'spine',
-  'chest',
-  'neck',
-  'head',
-  'leftUpperArm',
-  'leftLowerArm',
-  'leftHand',
-  'rightUpperArm',
-  'rightLowerArm',
-  'rightHand',
-  'leftUpperLeg',
-  'leftLowerLeg',
-  'leftFoot',
-  'rightUpperLeg',
-  'rightLowerLeg',
-  'rightFoot',
-] as const;
-export type Bone = (typeof BONES)[number];
+/** The bones the dances move: every bone of the shared VRM humanoid list, parents before children. */
+export const BONES = HUMANOID_BONES;
+export type Bone = HumanoidBone;
 
 /**
  * A standard VRM 1.0 rest pose (T-pose, +Y up, facing +Z, the character's left at +X, metres),

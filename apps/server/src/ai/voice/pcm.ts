@@ -41,9 +41,8 @@ export function readWavFormat(bytes: Buffer): WavFormat {
   throw new Error('WAV without fmt and data chunks');
 }
 
-/** Decodes a PCM or float WAV to mono samples in [-1, 1]. */
-export function decodeWav(bytes: Buffer): { samples: Float32Array; sampleRate: number } {
-  const f = readWavFormat(bytes);
+/** A reader of a WAV's frames as mono samples in [-1, 1] (channels averaged), by frame index. */
+export function wavFrameReader(bytes: Buffer, f: WavFormat): (frame: number) => number {
   const width = f.bitsPerSample / 8;
   const read = (at: number): number => {
     if (f.format === FLOAT) return bytes.readFloatLE(at);
@@ -52,12 +51,20 @@ export function decodeWav(bytes: Buffer): { samples: Float32Array; sampleRate: n
     if (width === 3) return bytes.readIntLE(at, 3) / 8388608;
     return bytes.readInt32LE(at) / 2147483648;
   };
-  const samples = new Float32Array(f.frames);
-  for (let i = 0; i < f.frames; i++) {
+  return (frame) => {
     let sum = 0;
-    for (let c = 0; c < f.channels; c++) sum += read(f.dataOffset + (i * f.channels + c) * width);
-    samples[i] = sum / f.channels;
-  }
+    for (let c = 0; c < f.channels; c++) sum += read(f.dataOffset + (frame * f.channels + c) * width);
+    return sum / f.channels;
+  };
+}
+
+/** Decodes a PCM or float WAV to mono samples in [-1, 1]; with `maxSeconds`, only its start. */
+export function decodeWav(bytes: Buffer, options: { maxSeconds?: number } = {}): { samples: Float32Array; sampleRate: number } {
+  const f = readWavFormat(bytes);
+  const frames = options.maxSeconds === undefined ? f.frames : Math.min(f.frames, Math.floor(options.maxSeconds * f.sampleRate));
+  const frame = wavFrameReader(bytes, f);
+  const samples = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) samples[i] = frame(i);
   return { samples, sampleRate: f.sampleRate };
 }
 

@@ -11,7 +11,7 @@ import { AvatarJobPayload, type AvatarJobResult } from './avatars.jobs.ts';
 import { authorizeAvatarJob } from './avatars.policy.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from './avatars.repository.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
-import { vrmProblem, type VrmProblem } from './glb.ts';
+import { vrmProblem, type VrmProblem } from './vrm-check.ts';
 import { normalizeAvatarImage } from './image-upload.ts';
 
 /** The refusal each problem of an uploaded model answers. */

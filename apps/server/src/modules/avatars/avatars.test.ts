@@ -8,7 +8,8 @@ import { buildDraftAgent, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { alteredVrm, deeplyNestedVrm } from '../../../test/vrm.ts';
 import { buildDefaultVrm } from './default-vrm.ts';
-import { isVrm, writeGlb } from './glb.ts';
+import { writeGlb } from '../../platform/glb.ts';
+import { isVrm } from './vrm-check.ts';
 
 const c = calls.avatars;
 let t: TestServer;

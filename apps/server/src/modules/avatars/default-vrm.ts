@@ -1,9 +1,10 @@
-import { writeGlb } from './glb.ts';
+import { GlbBuffer, TARGET, writeGlb } from '../../platform/glb.ts';
+import type { HumanoidBone } from '../../platform/vrm-humanoid.ts';
 
 /** Bones of the built-in model: name, parent, offset from the parent (metres, T-pose, facing +Z), and the box drawn along it. */
 interface Bone {
-  name: string;
-  parent: string | null;
+  name: HumanoidBone;
+  parent: HumanoidBone | null;
   at: [number, number, number];
   /** Size and centre (relative to the bone) of its box, and whether it is skin or clothes. */
   box?: { size: [number, number, number]; centre: [number, number, number]; skin?: boolean };
@@ -88,7 +89,11 @@ function unitCube() {
  */
 export function buildDefaultVrm(name = 'Starlit Basic'): Buffer {
   const cube = unitCube();
-  const bin = Buffer.concat([Buffer.from(cube.positions.buffer), Buffer.from(cube.normals.buffer), Buffer.from(cube.indices.buffer)]);
+  const buffer = new GlbBuffer();
+  buffer.add(cube.positions, 'VEC3', { target: TARGET.ARRAY_BUFFER, min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] });
+  buffer.add(cube.normals, 'VEC3', { target: TARGET.ARRAY_BUFFER });
+  buffer.add(cube.indices, 'SCALAR', { target: TARGET.ELEMENT_ARRAY_BUFFER });
+  const bin = buffer.bin();
   const nodes: Array<Record<string, unknown>> = [];
   const index = new Map<string, number>();
   BONES.forEach((bone, i) => {
@@ -121,16 +126,8 @@ export function buildDefaultVrm(name = 'Starlit Basic'): Buffer {
       { name: 'clothes', pbrMetallicRoughness: { baseColorFactor: [0.27, 0.21, 0.5, 1], metallicFactor: 0, roughnessFactor: 0.6 } },
     ],
     buffers: [{ byteLength: bin.length }],
-    bufferViews: [
-      { buffer: 0, byteOffset: 0, byteLength: cube.positions.byteLength, target: 34962 },
-      { buffer: 0, byteOffset: cube.positions.byteLength, byteLength: cube.normals.byteLength, target: 34962 },
-      { buffer: 0, byteOffset: cube.positions.byteLength * 2, byteLength: cube.indices.byteLength, target: 34963 },
-    ],
-    accessors: [
-      { bufferView: 0, componentType: 5126, count: 24, type: 'VEC3', min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] },
-      { bufferView: 1, componentType: 5126, count: 24, type: 'VEC3' },
-      { bufferView: 2, componentType: 5123, count: 36, type: 'SCALAR' },
-    ],
+    bufferViews: buffer.bufferViews,
+    accessors: buffer.accessors,
     extensions: {
       VRMC_vrm: {
         specVersion: '1.0',
