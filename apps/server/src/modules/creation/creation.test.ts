@@ -9,6 +9,8 @@ import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { readParameters } from '../../ai/image/png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
+import { renderTempoTrack } from '../../ai/music/song.ts';
+import { encodeWav } from '../../ai/music/wav.ts';
 import { creations } from '../../db/schema/creation.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
@@ -248,6 +250,24 @@ describe("the studio's own checks: uploads, racing requests, jobs that ended wit
     const stored: string[] = [];
     for await (const object of t.starlit.storage.list(`creations/${u.userId}/`)) stored.push(object.key);
     expect(stored).toEqual([up.key]);
+  });
+
+  it('takes a song by its content, refusing other files, too short songs and anonymous callers', async () => {
+    const u = await buildUser(t);
+    const wav = (seconds: number) => {
+      const song = renderTempoTrack(120, seconds);
+      return encodeWav(song.samples, song.sampleRate).toString('base64');
+    };
+    expect(await t.ok(c.upload, { kind: 'song', data: wav(8) }, { as: u })).toMatchObject({ mime: 'audio/wav', seconds: 8 });
+    expect((await t.call(c.upload, { kind: 'song', data: wav(2) }, { as: u, lang: 'zh_TW' })).body).toMatchObject({
+      code: ErrorCode.CREATION_SONG_DURATION,
+      message: '歌曲長度必須介於 5 秒到 10 分鐘之間',
+    });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await t.call(c.upload, { kind: 'song', data: png.toString('base64') }, { as: u })).body.code).toBe(ErrorCode.CREATION_SONG_TYPE);
+    expect((await t.call(c.upload, { kind: 'song', data: wav(8) })).status).toBe(401);
   });
 
   it('lets only 2 of 5 racing requests generate and holds only for those', async () => {

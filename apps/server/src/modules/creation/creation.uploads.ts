@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@starlit/contract';
 import { checkReferenceImage, ReferenceImageError } from '../../ai/image/reference-image.ts';
+import { checkSong, SongError } from '../../ai/dance/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { CREATIONS_FOLDER } from './creation.repository.ts';
-
-/** A song judged by its content: its type and length, or why it is refused. */
-export type SongCheck = (bytes: Buffer) => Promise<{ contentType: string; seconds: number }>;
-
-/** A refused song, by reason: the dance engine's `SongError`. */
-export interface SongRefusal {
-  reason: 'type' | 'size' | 'duration' | 'unreadable';
-}
 
 const SONG_ERRORS = {
   type: ErrorCode.CREATION_SONG_TYPE,
@@ -20,7 +13,7 @@ const SONG_ERRORS = {
   duration: ErrorCode.CREATION_SONG_DURATION,
 } as const;
 
-const SONG_EXTENSIONS: Record<string, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/mp4': '.m4a', 'audio/flac': '.flac' };
+const SONG_EXTENSIONS: Record<string, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/mp4': '.m4a', 'audio/flac': '.flac', 'audio/aac': '.aac' };
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp' };
 
 /** Where a person's uploads for the studio go: only keys under it are theirs to use. */
@@ -31,11 +24,7 @@ export const uploadFolder = (userId: string) => `${CREATIONS_FOLDER}${userId}/up
  * stored: a refusal stores nothing. Kept as uploaded, since the engines read the original; an
  * upload no creation names is removed by the media sweep after its grace period.
  */
-export function creationUploads(deps: {
-  storage: Storage;
-  /** The dance engine's song check; without it songs are not taken (music2Dance not running). */
-  songs?: { check: SongCheck; isRefusal(error: unknown): error is SongRefusal };
-}) {
+export function creationUploads(deps: { storage: Storage }) {
   async function judge(kind: 'image' | 'song', bytes: Buffer) {
     if (kind === 'image') {
       try {
@@ -46,13 +35,11 @@ export function creationUploads(deps: {
         throw error;
       }
     }
-    const songs = deps.songs;
-    if (!songs) throw new AppError(ErrorCode.CREATION_NOT_AVAILABLE);
     try {
-      const song = await songs.check(bytes);
-      return { mime: song.contentType, ext: SONG_EXTENSIONS[song.contentType] ?? '.audio', seconds: song.seconds };
+      const song = await checkSong(bytes);
+      return { mime: song.contentType, ext: SONG_EXTENSIONS[song.contentType] ?? '.bin', seconds: song.seconds };
     } catch (error) {
-      if (songs.isRefusal(error)) throw new AppError(SONG_ERRORS[error.reason]);
+      if (error instanceof SongError) throw new AppError(SONG_ERRORS[error.reason]);
       throw error;
     }
   }
