@@ -8,8 +8,9 @@ import { heldProviderURL, heldServerPort, offlineServerPort } from './support/po
 const dataDir = path.join(os.tmpdir(), `starlit-e2e-${Date.now()}`);
 export const baseURL = `http://localhost:${offlineServerPort}`;
 const heldBaseURL = `http://localhost:${heldServerPort}`;
-// the specs that act while a reply is being written; they chat through the held provider
-const heldSpecs = /chat-held\.spec\.ts$/;
+// the specs that act while a reply is being written (they chat through the held provider), and
+// those that need a provider failing (its image endpoint is down)
+const heldSpecs = /(chat-held|creation-refund)\.spec\.ts$/;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -51,7 +52,7 @@ export default defineConfig({
     },
     // a reply here stops after its first words until the test releases it, so Stop and a
     // reload land in the middle of it however slow the machine is
-    appServer(heldServerPort, 'held', { LLM_BASE_URL: heldProviderURL, LLM_MODEL: 'held' }),
+    appServer(heldServerPort, 'held', { LLM_BASE_URL: heldProviderURL, LLM_MODEL: 'held', IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: heldProviderURL }),
   ],
 });
 

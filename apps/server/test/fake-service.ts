@@ -87,6 +87,10 @@ export async function heldChatProvider(port = 0): Promise<FakeService> {
       return res.writeHead(204).end();
     }
     if (req.method === 'GET' && req.url === '/') return res.writeHead(200).end('held chat provider');
+    // its image endpoint is always down, as OpenAI answers when overloaded: the e2e tests watch a creation fail and be refunded
+    if (req.method === 'POST' && req.url === '/v1/images/generations') {
+      return res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The engine is currently overloaded', type: 'server_error' } }));
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const finish = () =>

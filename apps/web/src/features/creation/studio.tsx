@@ -66,6 +66,7 @@ function CreationState({ creation, studio, result }: { creation: Creation; studi
       <div role="status" className="m-auto flex w-full max-w-sm flex-col items-center gap-3 text-center">
         <Spinner className="size-8" />
         <p className="font-semibold text-ink">{t(`stages.${creation.stage}`)}</p>
+        {creation.description && <p className="line-clamp-2 text-sm text-muted">“{creation.description}”</p>}
         <div className="h-2 w-full overflow-hidden rounded-full bg-line" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={creation.progress} aria-label={t('progress')}>
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${creation.progress}%` }} />
         </div>
@@ -99,6 +100,7 @@ function CreationState({ creation, studio, result }: { creation: Creation; studi
   }
   return (
     <div className="m-auto flex flex-col items-center gap-3 text-center">
+      {creation.description && <p className="line-clamp-2 text-sm text-muted">“{creation.description}”</p>}
       <FieldMessage text={creation.error} />
       <p className="text-sm text-muted">{t('refunded')}</p>
       <Button disabled={studio.pending} onClick={() => studio.again(creation)}>
