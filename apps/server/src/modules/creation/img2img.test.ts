@@ -95,7 +95,10 @@ describe('img2Img with the offline engine', () => {
       const [closeDone, farDone] = [await ended(t, u, close.id), await ended(t, u, far.id)];
       for (const done of [closeDone, farDone]) {
         expect(done).toMatchObject({ state: 'done', workflow: 'img2Img', engine: PROCEDURAL_IMAGE_ENGINE, resultMime: 'image/png', facts: { width: 768, height: 576 } });
-        expect(done.files).toEqual([{ role: 'image', url: done.resultUrl, mime: 'image/png' }]);
+        expect(done.files).toEqual([
+          { role: 'image', url: done.resultUrl, mime: 'image/png' },
+          { role: 'reference', url: photo.url, mime: 'image/jpeg' },
+        ]);
       }
       const closeFile = await downloaded(t, u, close.id);
       const farFile = await downloaded(t, u, far.id);

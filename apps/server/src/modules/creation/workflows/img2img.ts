@@ -3,7 +3,7 @@ import type { ImageModel } from '../../../ai/image/image-model.ts';
 import { ratioSize } from '../../../ai/image/ratio.ts';
 import { judgeImage, type UploadChecks } from '../creation.uploads.ts';
 import { checkedPng, STUDIO_LONG_SIDE } from './text2img.ts';
-import type { WorkflowFor } from './workflow.ts';
+import type { OutputFile, WorkflowFor } from './workflow.ts';
 
 /** Strength is kept in hundredths: the studio's slider moves by 1 %, and the PNG's "Denoising strength" reads as people set it. */
 const strengthOf = (strength: number) => Math.round(strength * 100) / 100;
@@ -35,12 +35,19 @@ export function img2ImgWorkflow(deps: { imageModel: ImageModel; uploads: Pick<Up
     },
     async run(params, run) {
       const size = ratioSize(params.ratio, STUDIO_LONG_SIDE);
-      const reference = await onWhite(await run.read(params.referenceKey));
+      const stored = await run.read(params.referenceKey);
+      const { contentType } = await judgeImage(stored);
+      const reference = await onWhite(stored);
       await run.progress(10, 'drawing');
       const drawn = await run.engine(() =>
         deps.imageModel.img2Img({ reference, prompt: params.description, style: params.style, strength: params.strength, ratio: params.ratio, seed: run.seed, longSide: STUDIO_LONG_SIDE }, run.signal),
       );
-      return { engine: drawn.engine, files: [{ role: 'image', mime: 'image/png', bytes: await checkedPng(drawn.image, size), ext: '.png' }], facts: size };
+      const files: OutputFile[] = [
+        { role: 'image', mime: 'image/png', bytes: await checkedPng(drawn.image, size), ext: '.png' },
+        // the upload stays where it is: the result page shows what the picture was made from
+        { role: 'reference', mime: contentType, key: params.referenceKey, ext: '' },
+      ];
+      return { engine: drawn.engine, files, facts: size };
     },
   };
 }
