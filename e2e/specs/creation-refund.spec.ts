@@ -52,6 +52,11 @@ test('a provider failure fails the creation, refunds it, and the refund shows in
   await openUserCenterTab(page, { menu: /^Account menu for /, myPage: 'My page', tab: 'Order records' });
   const records = page.getByRole('list', { name: 'Order records' });
   await expect(records.getByRole('listitem').filter({ hasText: 'Refund · Creation: Text to image' })).toBeVisible();
-  await expect(records.getByRole('listitem').filter({ hasText: /^(?!Refund).*Creation: Text to image/ }).getByText('Refunded')).toBeVisible();
+  await expect(
+    records
+      .getByRole('listitem')
+      .filter({ hasText: /^(?!Refund).*Creation: Text to image/ })
+      .getByText('Refunded'),
+  ).toBeVisible();
   await page.screenshot({ path: path.join(screenshotDir, 'creation-refund-records-1280-en_US.png'), fullPage: true });
 });

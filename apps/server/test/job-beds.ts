@@ -48,3 +48,66 @@ export async function flakyImageProvider() {
     },
   };
 }
+
+/** One request an AUTOMATIC1111 fake received: its path and JSON body. */
+export interface Automatic1111Request {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A local AUTOMATIC1111 / Forge web UI API: `POST /sdapi/v1/txt2img` and `/sdapi/v1/img2img`
+ * answered as the real one does, `{images: [base64 PNG], parameters, info}` with `info` a JSON
+ * string whose `infotexts` hold the generation parameters (with a model hash only the server
+ * knows). img2img answers the init image negated at the size asked, so the result is the
+ * reference's and still differs from it. While `down` it answers 500 with A1111's error JSON.
+ */
+export async function automatic1111Provider() {
+  const state = { down: false, requests: [] as Automatic1111Request[] };
+  const server = http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', async () => {
+      const body = JSON.parse(Buffer.concat(parts).toString() || '{}') as Record<string, unknown>;
+      const path = req.url ?? '';
+      state.requests.push({ path, body });
+      if (state.down) return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"OutOfMemoryError","detail":"","body":"","errors":"CUDA out of memory"}');
+      if (req.method !== 'POST' || (path !== '/sdapi/v1/img2img' && path !== '/sdapi/v1/txt2img')) return res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}');
+      const width = Number(body.width);
+      const height = Number(body.height);
+      const init = path.endsWith('img2img') ? (body.init_images as string[] | undefined)?.[0] : undefined;
+      const image = init
+        ? await sharp(Buffer.from(init.replace(/^data:[^,]*,/, ''), 'base64'))
+            .resize(width, height, { fit: 'fill' })
+            .negate({ alpha: false })
+            .png()
+            .toBuffer()
+        : await sharp({ create: { width, height, channels: 3, background: '#6fe3ff' } })
+            .png()
+            .toBuffer();
+      const settings = [
+        `Steps: ${body.steps}`,
+        `Sampler: ${body.sampler_name}`,
+        `CFG scale: ${body.cfg_scale}`,
+        `Seed: ${body.seed}`,
+        `Size: ${width}x${height}`,
+        'Model hash: 7f96a1a9ca',
+        'Model: fake-sd15',
+        ...(init ? [`Denoising strength: ${body.denoising_strength}`] : []),
+        'Version: v1.10.1',
+      ];
+      const infotext = `${body.prompt}\nNegative prompt: ${body.negative_prompt}\n${settings.join(', ')}`;
+      const info = JSON.stringify({ prompt: body.prompt, seed: body.seed, width, height, infotexts: [infotext] });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ images: [image.toString('base64')], parameters: body, info }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}

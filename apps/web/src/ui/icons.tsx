@@ -79,6 +79,14 @@ export const ImageIcon = icon(
     <path d="M21 15l-5-5L5 21" />
   </>,
 );
+/** A picture redrawn from another: two frames, the front one a landscape. */
+export const ImagesIcon = icon(
+  <>
+    <rect x="8" y="8" width="13" height="13" rx="2.5" />
+    <path d="M16 4H6a3 3 0 0 0-3 3v9" />
+    <path d="M21 17l-3.5-3.5L11 20.5" />
+  </>,
+);
 export const VideoIcon = icon(
   <>
     <rect x="2" y="6" width="14" height="12" rx="2" />

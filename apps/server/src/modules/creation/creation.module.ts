@@ -9,6 +9,7 @@ import { creationRoutes } from './creation.routes.ts';
 import { creationService } from './creation.service.ts';
 import { creationUploads } from './creation.uploads.ts';
 import type { AgentAccess } from './workflows/agent-access.ts';
+import { img2ImgWorkflow } from './workflows/img2img.ts';
 import { text2ImgWorkflow, type AgentLook } from './workflows/text2img.ts';
 
 /** How often creations whose job ended without settling them are looked for (besides at start). */
@@ -27,6 +28,7 @@ export const creationModule = defineModule({
       const pictureKey = agent.avatar ? storage.keyOf(agent.avatar) : null;
       return { name: agent.nickname, words: agent.roleIntro.slice(0, 200), picture: pictureKey ? await storage.read(pictureKey) : null };
     };
+    const uploads = creationUploads({ storage });
     const agentAccess: AgentAccess = { owned: (tx, userId, agentId) => agents.owned(userId, agentId, tx), workingSkills: (tx, agentId) => agents.workingSkills(agentId, tx) };
     const creation = creationService({
       db: database.db,
@@ -34,10 +36,11 @@ export const creationModule = defineModule({
       jobs: { enqueue: (tx, payload) => jobs.enqueue(tx, CREATION_JOB, payload), get: jobs.get, cancel: jobs.cancel, wake: jobs.wake },
       storage,
       bus,
-      uploads: creationUploads({ storage }),
+      uploads,
       promptWords: ctx.use(moderationModule).promptWords,
       workflows: {
         text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
+        img2Img: img2ImgWorkflow({ imageModel, uploads }),
       },
       delayMs: config.creationDelayMs,
     });

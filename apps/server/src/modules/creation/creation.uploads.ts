@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@starlit/contract';
-import { checkReferenceImage, ReferenceImageError } from '../../ai/image/reference-image.ts';
+import { checkReferenceImage, ReferenceImageError, type ReferenceInfo } from '../../ai/image/reference-image.ts';
 import { checkSong, SongError } from '../../ai/dance/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -16,6 +16,16 @@ const SONG_ERRORS = {
 const SONG_EXTENSIONS: Record<string, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/mp4': '.m4a', 'audio/flac': '.flac', 'audio/aac': '.aac' };
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp' };
 
+/** A reference picture judged by its content: what it is, or the studio's refusal (5111 type, 5112 size). */
+export async function judgeImage(bytes: Buffer): Promise<ReferenceInfo> {
+  try {
+    return await checkReferenceImage(bytes);
+  } catch (error) {
+    if (error instanceof ReferenceImageError) throw new AppError(error.reason === 'size' ? ErrorCode.CREATION_IMAGE_SIZE : ErrorCode.CREATION_IMAGE_TYPE);
+    throw error;
+  }
+}
+
 /** Where a person's uploads for the studio go: only keys under it are theirs to use. */
 export const uploadFolder = (userId: string) => `${CREATIONS_FOLDER}${userId}/uploads/`;
 
@@ -27,13 +37,8 @@ export const uploadFolder = (userId: string) => `${CREATIONS_FOLDER}${userId}/up
 export function creationUploads(deps: { storage: Storage }) {
   async function judge(kind: 'image' | 'song', bytes: Buffer) {
     if (kind === 'image') {
-      try {
-        const info = await checkReferenceImage(bytes);
-        return { mime: info.contentType, ext: IMAGE_EXTENSIONS[info.contentType]!, width: info.width, height: info.height };
-      } catch (error) {
-        if (error instanceof ReferenceImageError) throw new AppError(error.reason === 'size' ? ErrorCode.CREATION_IMAGE_SIZE : ErrorCode.CREATION_IMAGE_TYPE);
-        throw error;
-      }
+      const info = await judgeImage(bytes);
+      return { mime: info.contentType, ext: IMAGE_EXTENSIONS[info.contentType]!, width: info.width, height: info.height };
     }
     try {
       const song = await checkSong(bytes);

@@ -1,6 +1,7 @@
 import type { Creation } from '@starlit/contract';
 import type { ComponentType, ReactNode } from 'react';
-import { ImageIcon } from '../../ui/icons';
+import { ImageIcon, ImagesIcon } from '../../ui/icons';
+import { Img2ImgForm, Img2ImgResult } from './img2img-form';
 import { ImageResult, Text2ImgForm } from './text2img-form';
 import type { StudioCreation } from './use-studio-creation';
 
@@ -20,6 +21,7 @@ interface StudioWorkflowParts {
 /** The studios there are, by the SPEC §3 workflow id in `?studio=`. */
 export const STUDIO_WORKFLOWS = {
   text2Img: { Icon: ImageIcon, Form: Text2ImgForm, Result: ImageResult },
+  img2Img: { Icon: ImagesIcon, Form: Img2ImgForm, Result: Img2ImgResult },
 } satisfies Record<string, StudioWorkflowParts>;
 
 export type StudioWorkflow = keyof typeof STUDIO_WORKFLOWS;

@@ -1,4 +1,4 @@
-import type { CreationParams } from '@starlit/contract';
+import type { CreationFile, CreationParams } from '@starlit/contract';
 import type { Tx } from '../../../db/client.ts';
 
 type Stage = 'drawing' | 'composing' | 'analysing' | 'choreographing' | 'encoding';
@@ -23,9 +23,9 @@ export interface WorkflowRun {
 
 /** One file of a result. The first one is the original, the file `download` gives. */
 export interface OutputFile {
-  role: 'image' | 'audio' | 'mp3' | 'waveform' | 'dance' | 'song' | 'character';
+  role: CreationFile['role'];
   mime: string;
-  /** Bytes to store, or the storage key of a file that is already stored (a song a dance reuses). */
+  /** Bytes to store, or the storage key of a file that is already stored (a song a dance reuses, an img2Img reference). */
   bytes?: Buffer;
   key?: string;
   /** File name extension with its dot. */
