@@ -1,7 +1,8 @@
 import type { Creation } from '@starlit/contract';
 import type { ComponentType, ReactNode } from 'react';
-import { ImageIcon } from '../../ui/icons';
+import { ImageIcon, MusicIcon } from '../../ui/icons';
 import { ImageResult, Text2ImgForm } from './text2img-form';
+import { MusicResult, Text2MusicForm } from './text2music-form';
 import type { StudioCreation } from './use-studio-creation';
 
 export interface StudioFormProps {
@@ -20,6 +21,7 @@ interface StudioWorkflowParts {
 /** The studios there are, by the SPEC §3 workflow id in `?studio=`. */
 export const STUDIO_WORKFLOWS = {
   text2Img: { Icon: ImageIcon, Form: Text2ImgForm, Result: ImageResult },
+  text2Music: { Icon: MusicIcon, Form: Text2MusicForm, Result: MusicResult },
 } satisfies Record<string, StudioWorkflowParts>;
 
 export type StudioWorkflow = keyof typeof STUDIO_WORKFLOWS;
