@@ -1,7 +1,7 @@
 /**
  * RIFF `LIST`/`INFO` tags of a WAV file: where a piece's description and settings travel with
- * it, as the ID3 title and comment do in its MP3. ffmpeg/ffprobe, Audacity, foobar2000 and the
- * Windows shell read them (INAM as title, ICMT as comment, IGNR as genre, ISFT as encoder).
+ * it, as the ID3 title and comment do in its MP3. The standard INFO ids, so other programs read
+ * them: ffprobe shows INAM as title, ICMT as comment, IGNR as genre and ISFT as encoder.
  */
 export interface WavInfo {
   /** INAM: the title. */
