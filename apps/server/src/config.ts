@@ -52,8 +52,6 @@ const Env = z.object({
     .regex(/^(?:[\w.-]+\/[\w.-]+(?::[0-9a-f]{64})?|[0-9a-f]{64})$/, 'must be owner/name, owner/name:version or a 64-hex version id')
     .optional(),
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
-  REPLICATE_WEBHOOK_URL: z.string().url().optional(),
-  REPLICATE_WEBHOOK_SECRET: z.string().optional(),
   // a pause in every creation job before it draws, in five steps of progress: for demos and the e2e reload test
   // well under the job's timeout, so a demo pause never fails a creation
   CREATION_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -165,16 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     image: { provider: e.IMAGE_PROVIDER ?? null, baseUrl: e.IMAGE_BASE_URL ?? null, apiKey: e.IMAGE_API_KEY || null, model: e.IMAGE_MODEL || null },
     // a token alone may serve other Replicate engines; music needs its model too
     music: {
-      replicate:
-        e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL
-          ? {
-              apiUrl: e.REPLICATE_API_URL,
-              token: e.REPLICATE_API_TOKEN,
-              model: e.REPLICATE_MUSIC_MODEL,
-              webhookUrl: e.REPLICATE_WEBHOOK_URL ?? null,
-              webhookSecret: e.REPLICATE_WEBHOOK_SECRET || null,
-            }
-          : null,
+      replicate: e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL ? { apiUrl: e.REPLICATE_API_URL, token: e.REPLICATE_API_TOKEN, model: e.REPLICATE_MUSIC_MODEL } : null,
     },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },
   };

@@ -9,5 +9,5 @@ import { replicateMusicModel } from './replicate.ts';
  */
 export function createMusicModel(music: Config['music']): MusicModel {
   if (!music.replicate) return offlineMusicModel();
-  return replicateMusicModel({ apiUrl: music.replicate.apiUrl, token: music.replicate.token, model: music.replicate.model, webhookUrl: music.replicate.webhookUrl });
+  return replicateMusicModel({ apiUrl: music.replicate.apiUrl, token: music.replicate.token, model: music.replicate.model });
 }

@@ -12,13 +12,8 @@ describe('createMusicModel', () => {
   });
 
   it('uses Replicate with a token and a model, a pinned version or a bare version id', () => {
-    const config = loadConfig({
-      REPLICATE_API_TOKEN: 'r8_x',
-      REPLICATE_MUSIC_MODEL: 'meta/musicgen',
-      REPLICATE_WEBHOOK_URL: 'https://starlit.example/hook',
-      REPLICATE_WEBHOOK_SECRET: 'whsec_c2VjcmV0',
-    });
-    expect(config.music.replicate).toEqual({ apiUrl: 'https://api.replicate.com', token: 'r8_x', model: 'meta/musicgen', webhookUrl: 'https://starlit.example/hook', webhookSecret: 'whsec_c2VjcmV0' });
+    const config = loadConfig({ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_MUSIC_MODEL: 'meta/musicgen' });
+    expect(config.music.replicate).toEqual({ apiUrl: 'https://api.replicate.com', token: 'r8_x', model: 'meta/musicgen' });
     expect(createMusicModel(config.music).engine).toBe('meta/musicgen (Replicate)');
     expect(createMusicModel(loadConfig({ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_MUSIC_MODEL: `meta/musicgen:${VERSION}` }).music).engine).toBe('meta/musicgen (Replicate)');
     expect(createMusicModel(loadConfig({ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_MUSIC_MODEL: VERSION }).music).engine).toBe('671ac645ce5e (Replicate)');

@@ -14,8 +14,6 @@ export interface ReplicateMusicOptions {
    * "owner/name:version" or a bare 64-hex version id pins one version.
    */
   model: string;
-  /** Replicate POSTs the prediction here as it starts, logs and completes; polling goes on regardless. */
-  webhookUrl?: string | null;
   /** Seconds (1–60) the create request may block waiting for the result ("Prefer: wait"); null polls from the start. */
   preferWaitSeconds?: number | null;
   /** The longest one HTTP request may take before it counts as hung. */
@@ -27,8 +25,8 @@ export interface ReplicateMusicOptions {
   maxPollMs?: number;
 }
 
-/** A prediction as the API answers it and as webhooks deliver it. */
-export const Prediction = z.object({
+/** A prediction as the API answers it. */
+const Prediction = z.object({
   id: z.string().min(1),
   status: z.enum(['starting', 'processing', 'succeeded', 'failed', 'canceled', 'aborted']),
   output: z.unknown().optional(),
@@ -36,7 +34,7 @@ export const Prediction = z.object({
   logs: z.string().nullish(),
   urls: z.object({ get: z.string().optional(), cancel: z.string().optional() }).partial().nullish(),
 });
-export type Prediction = z.infer<typeof Prediction>;
+type Prediction = z.infer<typeof Prediction>;
 
 const VERSION_ID = /^[0-9a-f]{64}$/;
 // failed polls in a row before the prediction is given up: one hiccup should not fail a song
@@ -163,11 +161,8 @@ export function replicateMusicModel(options: ReplicateMusicOptions): MusicModel 
       const seconds = clampSeconds(request.seconds);
       const prompt = `${requestText(request)}${request.instrumental ? ', instrumental, no vocals' : ''}`;
       const input = { prompt, duration: seconds, seed: request.seed, output_format: request.format ?? 'wav', normalization_strategy: 'peak' };
-      const body = {
-        ...(pinned ? { version: pinned } : {}),
-        input,
-        ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ['start', 'logs', 'completed'] } : {}),
-      };
+      // no webhook: polling reads the same logs, and a delivery would need a public receiver (docs/creation.md)
+      const body = { ...(pinned ? { version: pinned } : {}), input };
       const preferWait: Record<string, string> = options.preferWaitSeconds ? { prefer: `wait=${Math.min(60, Math.max(1, Math.round(options.preferWaitSeconds)))}` } : {};
       report({ stage: 'queued', percent: null });
 

@@ -1,4 +1,5 @@
 import { createImageModel } from '../../ai/image/create-image-model.ts';
+import { createMusicModel } from '../../ai/music/create-music-model.ts';
 import { defineModule } from '../../platform/module.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { agentsModule } from '../agents/agents.module.ts';
@@ -11,6 +12,7 @@ import { creationUploads } from './creation.uploads.ts';
 import type { AgentAccess } from './workflows/agent-access.ts';
 import { img2ImgWorkflow } from './workflows/img2img.ts';
 import { text2ImgWorkflow, type AgentLook } from './workflows/text2img.ts';
+import { text2MusicWorkflow } from './workflows/text2music.ts';
 
 /** How often creations whose job ended without settling them are looked for (besides at start). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -22,6 +24,7 @@ export const creationModule = defineModule({
     const { config, database, jobs, bus, storage, log } = ctx;
     const agents = ctx.use(agentsModule);
     const imageModel = createImageModel(config.image);
+    const musicModel = createMusicModel(config.music);
     const agentLook = async (agentId: string): Promise<AgentLook | null> => {
       const agent = await agentsRepository(database.db).byId(agentId);
       if (!agent) return null;
@@ -41,6 +44,7 @@ export const creationModule = defineModule({
       workflows: {
         text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
         img2Img: img2ImgWorkflow({ imageModel, uploads }),
+        text2Music: text2MusicWorkflow({ musicModel }),
       },
       delayMs: config.creationDelayMs,
     });

@@ -1,8 +1,9 @@
 import type { Creation } from '@starlit/contract';
 import type { ComponentType, ReactNode } from 'react';
-import { ImageIcon, ImagesIcon } from '../../ui/icons';
+import { ImageIcon, ImagesIcon, MusicIcon } from '../../ui/icons';
 import { Img2ImgForm, Img2ImgResult } from './img2img-form';
 import { ImageResult, Text2ImgForm } from './text2img-form';
+import { MusicResult, Text2MusicForm } from './text2music-form';
 import type { StudioCreation } from './use-studio-creation';
 
 export interface StudioFormProps {
@@ -22,6 +23,7 @@ interface StudioWorkflowParts {
 export const STUDIO_WORKFLOWS = {
   text2Img: { Icon: ImageIcon, Form: Text2ImgForm, Result: ImageResult },
   img2Img: { Icon: ImagesIcon, Form: Img2ImgForm, Result: Img2ImgResult },
+  text2Music: { Icon: MusicIcon, Form: Text2MusicForm, Result: MusicResult },
 } satisfies Record<string, StudioWorkflowParts>;
 
 export type StudioWorkflow = keyof typeof STUDIO_WORKFLOWS;

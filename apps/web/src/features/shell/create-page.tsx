@@ -1,30 +1,32 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ImageIcon, ImagesIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { ImageIcon, ImagesIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Studio } from '../creation/studio';
 import { isStudioWorkflow } from '../creation/studio-workflows';
 import { WORKS_VIEWS } from '../works/my-works';
 import { WorksView, worksViewOf } from '../works/works-view';
 
-/** `?studio=` of the studios (the SPEC §3 workflow ids). */
-const TEXT2IMG = 'text2Img';
-const IMG2IMG = 'img2Img';
+type StudioOption = 'text2Img' | 'img2Img' | 'text2Music';
 
 interface CreateOption {
-  id: 'agent' | 'works' | 'text2Img' | 'img2Img' | 'post' | 'studio';
+  id: 'agent' | 'works' | StudioOption | 'post' | 'studio';
   icon: ReactNode;
   /** Where the option leads and what its link says; null while the feature has not arrived. */
-  link: { to: string; action: 'create.agent.action' | 'create.works.action' | 'create.text2Img.action' | 'create.img2Img.action' | 'create.post.action' } | null;
+  link: { to: string; action: 'create.agent.action' | 'create.works.action' | `create.${StudioOption}.action` | 'create.post.action' } | null;
 }
+
+/** A studio's option: `?studio=` is its SPEC §3 workflow id. */
+const studio = (workflow: StudioOption) => ({ to: `/aigc-publish?studio=${workflow}`, action: `create.${workflow}.action` as const });
 
 /** What can be created, in the order people usually start; an option without a page yet says so. */
 const OPTIONS: readonly CreateOption[] = [
   { id: 'agent', icon: <UserIcon size={26} />, link: { to: '/agent', action: 'create.agent.action' } },
   { id: 'works', icon: <ImageIcon size={26} />, link: { to: WORKS_VIEWS.work, action: 'create.works.action' } },
-  { id: 'text2Img', icon: <SparklesIcon size={26} />, link: { to: `/aigc-publish?studio=${TEXT2IMG}`, action: 'create.text2Img.action' } },
-  { id: 'img2Img', icon: <ImagesIcon size={26} />, link: { to: `/aigc-publish?studio=${IMG2IMG}`, action: 'create.img2Img.action' } },
+  { id: 'text2Img', icon: <SparklesIcon size={26} />, link: studio('text2Img') },
+  { id: 'img2Img', icon: <ImagesIcon size={26} />, link: studio('img2Img') },
+  { id: 'text2Music', icon: <MusicIcon size={26} />, link: studio('text2Music') },
   { id: 'post', icon: <TextIcon size={26} />, link: { to: WORKS_VIEWS.post, action: 'create.post.action' } },
   { id: 'studio', icon: <VideoIcon size={26} />, link: null },
 ];

@@ -4,14 +4,15 @@ import { peaksOf } from './work-rules';
 
 const BARS = 96;
 
-/** The sound's peaks, decoded in the browser with the Web Audio API; null until (or unless) it decodes. */
-function usePeaks(src: string): number[] | null {
+/** The sound's peaks, decoded in the browser with the Web Audio API; null until (or unless) it decodes, or without a `src`. */
+function usePeaks(src: string | null): number[] | null {
   const [peaks, setPeaks] = useState<number[] | null>(null);
   useEffect(() => {
+    setPeaks(null);
+    if (!src) return;
     const controller = new AbortController();
     // an OfflineAudioContext decodes without asking to play anything (no autoplay prompt)
     const context = new OfflineAudioContext(1, 1, 44_100);
-    setPeaks(null);
     fetch(src, { signal: controller.signal })
       .then((res) => res.arrayBuffer())
       .then((bytes) => context.decodeAudioData(bytes))
@@ -23,13 +24,32 @@ function usePeaks(src: string): number[] | null {
   return peaks;
 }
 
-function draw(canvas: HTMLCanvasElement, peaks: number[], played: number) {
+/** A picture once loaded; null before, without a `src`, or when it does not load. */
+function usePicture(src: string | null): HTMLImageElement | null {
+  const [picture, setPicture] = useState<HTMLImageElement | null>(null);
+  useEffect(() => {
+    setPicture(null);
+    if (!src) return;
+    const image = new Image();
+    image.onload = () => setPicture(image);
+    image.src = src;
+    return () => {
+      image.onload = null;
+    };
+  }, [src]);
+  return picture;
+}
+
+/** The canvas at its shown size in device pixels, with its 2D context. */
+function sized(canvas: HTMLCanvasElement) {
   const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth * ratio;
-  const height = canvas.clientHeight * ratio;
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d');
+  canvas.width = canvas.clientWidth * ratio;
+  canvas.height = canvas.clientHeight * ratio;
+  return { ctx: canvas.getContext('2d'), width: canvas.width, height: canvas.height, ratio };
+}
+
+function draw(canvas: HTMLCanvasElement, peaks: number[], played: number) {
+  const { ctx, width, height, ratio } = sized(canvas);
   if (!ctx) return;
   ctx.clearRect(0, 0, width, height);
   const slot = width / peaks.length;
@@ -41,22 +61,37 @@ function draw(canvas: HTMLCanvasElement, peaks: number[], played: number) {
   });
 }
 
-/** A sound with its waveform: the played part lights up, a click on the waveform seeks there. */
-export function AudioPlayer({ src, name }: { src: string; name: string }) {
+/** A waveform picture stretched over the canvas, the played part lit up. */
+function drawPicture(canvas: HTMLCanvasElement, picture: HTMLImageElement, played: number) {
+  const { ctx, width, height } = sized(canvas);
+  if (!ctx) return;
+  ctx.drawImage(picture, 0, 0, width, height);
+  ctx.fillStyle = 'rgba(255,255,255,0.28)';
+  ctx.fillRect(0, 0, width * played, height);
+}
+
+/**
+ * A sound with its waveform: the played part lights up, a click on the waveform seeks there.
+ * Given `waveform`, a picture of it drawn where the sound was made, that picture is shown and
+ * the sound is not downloaded a second time to draw it.
+ */
+export function AudioPlayer({ src, name, waveform }: { src: string; name: string; waveform?: string }) {
   const { t } = useTranslation('works');
   const audio = useRef<HTMLAudioElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const peaks = usePeaks(src);
+  const peaks = usePeaks(waveform ? null : src);
+  const picture = usePicture(waveform ?? null);
   const [played, setPlayed] = useState(0);
 
   useEffect(() => {
-    if (!canvas.current || !peaks) return;
+    if (!canvas.current || !(peaks || picture)) return;
     const target = canvas.current;
-    draw(target, peaks, played);
-    const observer = new ResizeObserver(() => draw(target, peaks, played));
+    const paint = () => (picture ? drawPicture(target, picture, played) : peaks && draw(target, peaks, played));
+    paint();
+    const observer = new ResizeObserver(paint);
     observer.observe(target);
     return () => observer.disconnect();
-  }, [peaks, played]);
+  }, [peaks, picture, played]);
 
   const seek = (event: MouseEvent<HTMLCanvasElement>) => {
     const player = audio.current;
@@ -67,7 +102,7 @@ export function AudioPlayer({ src, name }: { src: string; name: string }) {
 
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-gradient-to-br from-brand-900 via-brand-700 to-rose-500 p-4">
-      {peaks && (
+      {(peaks || picture) && (
         // the native controls below stay the keyboard way to seek; the waveform is the pointer's
         <canvas ref={canvas} onClick={seek} role="img" aria-label={t('detail.waveform', { name })} className="h-28 w-full cursor-pointer" data-testid="waveform" />
       )}
