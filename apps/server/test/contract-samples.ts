@@ -30,6 +30,11 @@ export function sampleInput(schema: z.ZodType, idFor: IdFor, strings: (key: stri
         return sample(def.in as z.ZodType, key);
       case 'array':
         return [sample(def.element as z.ZodType, key)];
+      // one object per kind (creation/create): the first kind stands for all
+      case 'union':
+        return sample((def.options as z.ZodType[])[0]!, key);
+      case 'literal':
+        return (def.values as unknown[])[0];
       case 'enum':
         return Object.values(def.entries as Record<string, string>)[0];
       case 'boolean':

@@ -144,13 +144,13 @@ describe('visibility matrix', () => {
     '/ai/api/v1/avatar/use_default_3d': { body: async (w) => ({ agentId: await agent(w), modelId: 'starlit-basic' }), expect: mine() },
     '/ai/api/v1/avatar/set_kind': { body: async (w) => ({ agentId: await agent(w), kind: '2d' }), expect: mine(6212) },
     '/ai/api/v1/avatar/get': { body: async (w) => ({ agentId: await agent(w) }), expect: mine() },
-    // creating with an agent needs the agent to be the caller's own
+    // creating with an agent needs the agent to be the caller's own; the owner's new agent has no working skill yet (5120)
     '/ai/api/v1/creation/create': {
       body: async (w) => {
         await w.m.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: w.owner.userId }, currency: 'CAC', amount: 1, kind: 'bonus' }));
         return { workflow: 'text2Img', description: 'a fox', style: 'anime', ratio: '1:1', agentId: await agent(w), key: `access_${Math.random().toString(36).slice(2, 12)}` };
       },
-      expect: mine(),
+      expect: mine(5120),
     },
     '/ai/api/v1/creation/get': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
     '/ai/api/v1/creation/download': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
