@@ -172,7 +172,7 @@ export function lighthouse(c: Canvas, p: Palette, x: number, baseY: number, heig
   ]);
   // a lit edge, so the dark rock stands off the dark sea
   c.body.push(
-    `<path d="${smoothPath(rock)}Z" fill="${stone}"/>` + `<path d="${smoothPath(rock.slice(1, -1))}" fill="none" stroke="${p.glow}" stroke-opacity="0.3" stroke-width="${n(Math.max(1, 0.01 * H))}"/>`,
+    `<path d="${smoothPath(rock)}Z" fill="${stone}"/>` + `<path d="${smoothPath(rock.slice(1, -1))}" fill="none" stroke="${p.glow}" stroke-opacity="0.2" stroke-width="${n(Math.max(1, 0.01 * H))}"/>`,
   );
 
   const [bottom, top, towerTop] = [0.09 * H, 0.06 * H, baseY - 0.68 * H];
