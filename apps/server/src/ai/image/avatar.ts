@@ -15,6 +15,8 @@ export interface AvatarOptions {
   skin?: string;
   /** Side length in pixels; avatars are square. */
   size?: number;
+  /** False draws the figure alone on transparency, to stand in a scene; true (default) on its starry glow. */
+  backdrop?: boolean;
 }
 
 const SKINS = ['#ffe0cc', '#f6cfb4', '#e8b898', '#c98f6b', '#9c6646'];
@@ -51,7 +53,7 @@ function ears(kind: Ears, colour: string, inner: string): string {
   return one(180, -1) + one(332, 1);
 }
 
-/** A friendly head-and-shoulders portrait on a starry backdrop, as SVG text. */
+/** A friendly head-and-shoulders portrait, on a starry backdrop unless asked without, as SVG text. */
 export function avatarSvg(options: AvatarOptions): string {
   const size = options.size ?? GRID;
   const random = seededRandom(`avatar:${options.palette}:${options.seed}`);
@@ -61,8 +63,10 @@ export function avatarSvg(options: AvatarOptions): string {
   const hair = options.hairColour;
   const outfit = random.pick(p.accents);
 
-  glowBackdrop(c, p, { accent: 0.4, edge: 0.6, x: 0.5, y: 0.4, r: 0.75, density: 1.2 });
-  c.body.push(`<circle cx="${CX}" cy="236" r="170" fill="none" stroke="${p.glow}" stroke-width="3" stroke-opacity="0.35"/>`);
+  if (options.backdrop !== false) {
+    glowBackdrop(c, p, { accent: 0.4, edge: 0.6, x: 0.5, y: 0.4, r: 0.75, density: 1.2 });
+    c.body.push(`<circle cx="${CX}" cy="236" r="170" fill="none" stroke="${p.glow}" stroke-width="3" stroke-opacity="0.35"/>`);
+  }
   c.body.push(backHair(options.hair, hair));
   const clothes = linear(c, [
     [0, mix(outfit, '#ffffff', 0.15)],

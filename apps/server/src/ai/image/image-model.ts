@@ -11,6 +11,11 @@ export interface ImageRequest {
   ratio?: ImageRatio;
   /** A starting picture (img2img); engines that cannot use one draw from the text alone. */
   referenceImage?: Buffer;
+  /**
+   * An avatar: one character's head and shoulders, whatever else the words say. Providers
+   * take it from the words; the offline engine draws its portrait instead of a scene.
+   */
+  portrait?: boolean;
 }
 
 /** Image to image: a reference picture redrawn after a description and a style. */

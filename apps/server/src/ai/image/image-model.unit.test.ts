@@ -86,14 +86,16 @@ describe('AUTOMATIC1111 / Forge', () => {
 });
 
 describe('offline engine', () => {
-  it('draws the same PNG for the same words and style, another for other words, and says it is offline', async () => {
+  it('draws the same PNG for the same request, another for another seed or other words, and says it is offline', async () => {
     const model = offlineImageModel();
     const a = await model.generate(request);
+    const again = await model.generate({ ...request });
     const b = await model.generate({ ...request, seed: 99 });
     const c = await model.generate({ ...request, prompt: 'Kai: a quiet fox archer' });
     expect(a.engine).toBe(PROCEDURAL_IMAGE_ENGINE);
     expect(a.engine).toMatch(/offline/);
-    expect(a.image.equals(b.image)).toBe(true);
+    expect(a.image.equals(again.image)).toBe(true);
+    expect(a.image.equals(b.image)).toBe(false);
     expect(a.image.equals(c.image)).toBe(false);
     expect(await sharp(a.image).metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });
   });

@@ -90,6 +90,11 @@ export interface SceneOptions {
   height: number;
 }
 
+/** Paints one of the scenes onto a canvas (the offline text-to-image engine falls back to them). */
+export function paintScene(scene: SceneKind, canvas: Canvas, palette: Palette) {
+  SCENES[scene](canvas, palette);
+}
+
 /** The scene as SVG text: deterministic for the same options. */
 export function sceneSvg(options: SceneOptions): string {
   const canvas = createCanvas(options.width, options.height, seededRandom(`${options.scene}:${options.palette}:${options.seed}`));

@@ -50,7 +50,7 @@ async function apply(r: Raw, build: (s: Sharp) => Sharp): Promise<Raw> {
   return { ...r, data };
 }
 
-function posterize(r: Raw, levels: number): Raw {
+function posterizeTo(r: Raw, levels: number): Raw {
   const step = 255 / (levels - 1);
   return { ...r, data: Buffer.from(r.data.map((v) => Math.round(Math.round(v / step) * step))) };
 }
@@ -109,7 +109,9 @@ function paletteTransfer(r: Raw, name: PaletteName): Raw {
   return { ...r, data };
 }
 
-async function stylize(r: Raw, filter: Filter, seed: string): Promise<Raw> {
+/** `smooth` keeps gradients whole (no posterizing): a drawn picture's skies would band. */
+async function stylize(r: Raw, filter: Filter, seed: string, smooth = false): Promise<Raw> {
+  const posterize: (x: Raw, levels: number) => Raw = smooth ? (x) => x : posterizeTo;
   const small = Math.max(1, Math.round(Math.min(r.width, r.height) / 64));
   switch (filter) {
     case 'anime':
@@ -134,6 +136,20 @@ async function stylize(r: Raw, filter: Filter, seed: string): Promise<Raw> {
       return paper({ ...r, data }, seed);
     }
   }
+}
+
+/**
+ * A style's filter laid over a drawn picture by `amount` (0–1), without posterizing or the
+ * palette pull (a drawn picture already has its style's colours). Answers PNG.
+ */
+export async function touchUp(image: Buffer, style: string, amount: number, seed: string): Promise<Buffer> {
+  const base = await raw(sharp(image));
+  const r: Raw = { data: base.data, width: base.info.width, height: base.info.height };
+  const styled = await stylize(r, STYLE_FILTERS[style] ?? 'painterly', seed, true);
+  const data = Buffer.from(r.data.map((v, i) => Math.round(v * (1 - amount) + styled.data[i]! * amount)));
+  return fromRaw({ ...r, data })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 /**

@@ -9,6 +9,7 @@ import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { offlineImageModel } from '../../ai/image/offline.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
 
 const c = calls.avatars;
@@ -69,6 +70,10 @@ describe('generation with the offline engine', () => {
         expect(done.reason).toBeNull();
         const file = await t.starlit.app.inject({ method: 'GET', url: done.imageUrl! });
         expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
+        // an avatar is asked for as a portrait: the offline engine draws the face alone, not a scene around it
+        const portrait = await offlineImageModel().generate({ prompt: 'Luna: a cheerful cat girl', style: 'anime', width: 512, height: 512, seed: 0, portrait: true });
+        const [got, want] = await Promise.all([file.rawPayload, portrait.image].map((image) => sharp(image).removeAlpha().raw().toBuffer()));
+        expect(got!.reduce((sum, v, i) => sum + Math.abs(v - want![i]!), 0) / got!.length).toBeLessThan(4);
         const avatar = await t.call(c.get, { agentId }, { as: u });
         expect(avatar.body.data).toMatchObject({ kind: '2d', image2d: done.imageUrl, job: { status: 'done' } });
         const [row] = await t.starlit.database.db.select().from(agents).where(eq(agents.id, agentId));

@@ -117,7 +117,10 @@ export function avatarsService(deps: AvatarsDeps) {
     async run(p: AvatarJobPayload, signal: AbortSignal): Promise<AvatarJobResult> {
       const seed = createHash('sha256').update(`${p.name}\n${p.description}\n${p.style}`).digest().readUInt32LE(0);
       const referenceImage = p.referenceKey ? ((await storage.read(p.referenceKey)) ?? undefined) : undefined;
-      const drawn = await deps.imageModel.generate({ prompt: `${p.name}: ${p.description}`, style: p.style, width: GENERATED_SIZE, height: GENERATED_SIZE, seed, referenceImage }, signal);
+      const drawn = await deps.imageModel.generate(
+        { prompt: `${p.name}: ${p.description}`, style: p.style, width: GENERATED_SIZE, height: GENERATED_SIZE, seed, referenceImage, portrait: true },
+        signal,
+      );
       const image = await normalizeAvatarImage(drawn.image);
       if (!image) throw new Error(`${drawn.engine} answered with something that is not a JPG, PNG or WebP image`);
       // the agent may have been deleted while the job waited: then there is nothing to put the picture on
