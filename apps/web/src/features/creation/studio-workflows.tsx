@@ -1,6 +1,7 @@
 import type { Creation } from '@starlit/contract';
 import type { ComponentType, ReactNode } from 'react';
-import { ImageIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon } from '../../ui/icons';
+import { DanceResult, Music2DanceForm } from './music2dance-form';
 import { ImageResult, Text2ImgForm } from './text2img-form';
 import type { StudioCreation } from './use-studio-creation';
 
@@ -20,6 +21,7 @@ interface StudioWorkflowParts {
 /** The studios there are, by the SPEC §3 workflow id in `?studio=`. */
 export const STUDIO_WORKFLOWS = {
   text2Img: { Icon: ImageIcon, Form: Text2ImgForm, Result: ImageResult },
+  music2Dance: { Icon: DanceIcon, Form: Music2DanceForm, Result: DanceResult },
 } satisfies Record<string, StudioWorkflowParts>;
 
 export type StudioWorkflow = keyof typeof STUDIO_WORKFLOWS;

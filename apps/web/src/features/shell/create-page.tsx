@@ -1,21 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ImageIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Studio } from '../creation/studio';
 import { isStudioWorkflow } from '../creation/studio-workflows';
 import { WORKS_VIEWS } from '../works/my-works';
 import { WorksView, worksViewOf } from '../works/works-view';
 
-/** `?studio=` of the text2Img studio (the SPEC §3 workflow id). */
+/** `?studio=` of the studios (the SPEC §3 workflow ids). */
 const TEXT2IMG = 'text2Img';
+const MUSIC2DANCE = 'music2Dance';
 
 interface CreateOption {
-  id: 'agent' | 'works' | 'text2Img' | 'post' | 'studio';
+  id: 'agent' | 'works' | 'text2Img' | 'music2Dance' | 'post' | 'studio';
   icon: ReactNode;
   /** Where the option leads and what its link says; null while the feature has not arrived. */
-  link: { to: string; action: 'create.agent.action' | 'create.works.action' | 'create.text2Img.action' | 'create.post.action' } | null;
+  link: { to: string; action: 'create.agent.action' | 'create.works.action' | 'create.text2Img.action' | 'create.music2Dance.action' | 'create.post.action' } | null;
 }
 
 /** What can be created, in the order people usually start; an option without a page yet says so. */
@@ -23,6 +24,7 @@ const OPTIONS: readonly CreateOption[] = [
   { id: 'agent', icon: <UserIcon size={26} />, link: { to: '/agent', action: 'create.agent.action' } },
   { id: 'works', icon: <ImageIcon size={26} />, link: { to: WORKS_VIEWS.work, action: 'create.works.action' } },
   { id: 'text2Img', icon: <SparklesIcon size={26} />, link: { to: `/aigc-publish?studio=${TEXT2IMG}`, action: 'create.text2Img.action' } },
+  { id: 'music2Dance', icon: <DanceIcon size={26} />, link: { to: `/aigc-publish?studio=${MUSIC2DANCE}`, action: 'create.music2Dance.action' } },
   { id: 'post', icon: <TextIcon size={26} />, link: { to: WORKS_VIEWS.post, action: 'create.post.action' } },
   { id: 'studio', icon: <VideoIcon size={26} />, link: null },
 ];
