@@ -52,6 +52,9 @@ const Env = z.object({
     .regex(/^(?:[\w.-]+\/[\w.-]+(?::[0-9a-f]{64})?|[0-9a-f]{64})$/, 'must be owner/name, owner/name:version or a 64-hex version id')
     .optional(),
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
+  // music2Dance through an HTTP motion-generation service (docs/creation.md); unset, the offline choreographer dances
+  DANCE_SERVICE_URL: z.string().url().optional(),
+  DANCE_SERVICE_KEY: z.string().optional(),
   // a pause in every creation job before it draws, in five steps of progress: for demos and the e2e reload test
   // well under the job's timeout, so a demo pause never fails a creation
   CREATION_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -110,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // the model alone would silently fall back to the offline composer
     throw new Error('Invalid environment:\n  REPLICATE_MUSIC_MODEL needs REPLICATE_API_TOKEN');
   }
+  if (e.DANCE_SERVICE_KEY && !e.DANCE_SERVICE_URL) {
+    // the key alone would silently fall back to the offline choreographer
+    throw new Error('Invalid environment:\n  DANCE_SERVICE_KEY needs DANCE_SERVICE_URL');
+  }
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     music: {
       replicate: e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL ? { apiUrl: e.REPLICATE_API_URL, token: e.REPLICATE_API_TOKEN, model: e.REPLICATE_MUSIC_MODEL } : null,
     },
+    dance: { service: e.DANCE_SERVICE_URL ? { url: e.DANCE_SERVICE_URL, apiKey: e.DANCE_SERVICE_KEY || null } : null },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },
   };
 }

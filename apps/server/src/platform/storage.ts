@@ -57,11 +57,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.ogg': 'audio/ogg',
   '.m4a': 'audio/mp4',
+  '.flac': 'audio/flac',
+  '.aac': 'audio/aac',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
   '.json': 'application/json',
   '.vrm': 'model/gltf-binary',
   '.glb': 'model/gltf-binary',
+  // a VRM Animation (a dance) is a glTF binary too
+  '.vrma': 'model/gltf-binary',
   '.txt': 'text/plain; charset=utf-8',
 };
 

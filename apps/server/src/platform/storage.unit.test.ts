@@ -33,6 +33,17 @@ describe('storage keys', () => {
     expect(contentTypeOf('a/b.PNG')).toBe('image/png');
     expect(contentTypeOf('a.jpeg')).toBe('image/jpeg');
     expect(contentTypeOf('a.wav')).toBe('audio/wav');
+    // every song type a dance takes, and the dance itself
+    for (const [ext, type] of [
+      ['flac', 'audio/flac'],
+      ['aac', 'audio/aac'],
+      ['m4a', 'audio/mp4'],
+      ['ogg', 'audio/ogg'],
+      ['mp3', 'audio/mpeg'],
+      ['vrma', 'model/gltf-binary'],
+    ]) {
+      expect(contentTypeOf(`a.${ext}`)).toBe(type);
+    }
     expect(contentTypeOf('a.unknown')).toBe('application/octet-stream');
   });
 });

@@ -93,6 +93,13 @@ export const VideoIcon = icon(
     <path d="M16 10l6-3v10l-6-3" />
   </>,
 );
+/** A figure dancing, arms up: music2Dance. */
+export const DanceIcon = icon(
+  <>
+    <circle cx="13" cy="4.5" r="2" />
+    <path d="M5 8.5l4 1.5 3.5-1 5-4M12.5 9l-1.5 6 4 3-1 4M11 15l-4.5 6" />
+  </>,
+);
 export const TextIcon = icon(<path d="M4 6h16M4 12h16M4 18h10" />);
 export const UserIcon = icon(
   <>

@@ -3,5 +3,6 @@
 
 export type { DanceModel, DanceOptions, DanceRequest, DanceResult } from './dance-model.ts';
 export { OFFLINE_DANCE_ENGINE, offlineDanceModel } from './dance-model.ts';
+export { createDanceModel } from './create-dance-model.ts';
 export { HTTP_DANCE_ENGINE, type HttpDanceOptions, httpDanceModel } from './http-dance.ts';
-export { checkSong, SONG_LIMITS, SongError, type SongRefusal, type SongType } from './song.ts';
+export { checkSong, SONG_LIMITS, SongError, songType, type SongRefusal, type SongType } from './song.ts';

@@ -1,3 +1,4 @@
+import { createDanceModel } from '../../ai/dance/index.ts';
 import { createImageModel } from '../../ai/image/create-image-model.ts';
 import { createMusicModel } from '../../ai/music/create-music-model.ts';
 import { defineModule } from '../../platform/module.ts';
@@ -5,12 +6,15 @@ import { agentsRepository } from '../agents/agents.repository.ts';
 import { agentsModule } from '../agents/agents.module.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
 import { moderationModule } from '../moderation/moderation.module.ts';
+import { storeModule } from '../store/store.module.ts';
 import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
+import { creationRepository } from './creation.repository.ts';
 import { creationService } from './creation.service.ts';
 import { creationUploads } from './creation.uploads.ts';
 import type { AgentAccess } from './workflows/agent-access.ts';
 import { img2ImgWorkflow } from './workflows/img2img.ts';
+import { music2DanceWorkflow, type DanceSources } from './workflows/music2dance.ts';
 import { text2ImgWorkflow, type AgentLook } from './workflows/text2img.ts';
 import { text2MusicWorkflow } from './workflows/text2music.ts';
 
@@ -31,7 +35,13 @@ export const creationModule = defineModule({
       const pictureKey = agent.avatar ? storage.keyOf(agent.avatar) : null;
       return { name: agent.nickname, words: agent.roleIntro.slice(0, 200), picture: pictureKey ? await storage.read(pictureKey) : null };
     };
+    const store = ctx.use(storeModule);
     const uploads = creationUploads({ storage });
+    const danceSources: DanceSources = {
+      creation: (h, id) => creationRepository(h).byId(id),
+      ownedItem: (h, userId, itemId) => store.ownedItem(userId, itemId, h),
+      agent: (h, agentId) => agentsRepository(h).byId(agentId),
+    };
     const agentAccess: AgentAccess = { owned: (tx, userId, agentId) => agents.owned(userId, agentId, tx), workingSkills: (tx, agentId) => agents.workingSkills(agentId, tx) };
     const creation = creationService({
       db: database.db,
@@ -45,6 +55,7 @@ export const creationModule = defineModule({
         text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
         img2Img: img2ImgWorkflow({ imageModel, uploads }),
         text2Music: text2MusicWorkflow({ musicModel }),
+        music2Dance: music2DanceWorkflow({ danceModel: createDanceModel(config.dance), agents: agentAccess, uploads, storage, sources: danceSources, db: database.db }),
       },
       delayMs: config.creationDelayMs,
     });

@@ -34,8 +34,8 @@ export function mediaOwners(deps: {
   return [
     {
       prefix: AVATARS_FOLDER,
-      // shown or kept as a reference by a live agent, or still needed by an unfinished generation
-      referenced: async (keys) => new Set([...(await byUrl(keys, deps.agents.referencedAvatars)), ...(await deps.avatars.pendingReferences(keys))]),
+      // shown or kept as a reference by a live agent, still needed by an unfinished generation, or the model a dance was made for
+      referenced: async (keys) => new Set([...(await byUrl(keys, deps.agents.referencedAvatars)), ...(await deps.avatars.pendingReferences(keys)), ...(await deps.creations.referencedKeys(keys))]),
     },
     { prefix: AGENTS_FOLDER, referenced: (keys) => byUrl(keys, deps.agents.referencedAuditions) },
     { prefix: CARD_ASSETS_FOLDER, referenced: (keys) => deps.cards.referencedAssets(keys) },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type CallInput, type calls } from '@starlit/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Handle } from '../../db/client.ts';
 import type { StoreOrderLine } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
@@ -126,9 +126,15 @@ export function storeService(deps: { db: Db; ledger: LedgerService }) {
       return { items: rows.map((r) => ({ item: presentItem(r.item, true), acquiredAt: r.acquiredAt.toISOString() })) };
     },
 
-    /** For wardrobe, scenes and live music: whether a person owns an item. */
-    async owns(userId: string, itemId: string): Promise<boolean> {
-      return (await repo.ownedIds(userId, [itemId])).size > 0;
+    /** For wardrobe, scenes and live music: whether a person owns an item; in the caller's transaction when given one. */
+    async owns(userId: string, itemId: string, h: Handle = deps.db): Promise<boolean> {
+      return (await storeRepository(h).ownedIds(userId, [itemId])).size > 0;
+    },
+
+    /** An item the person owns (a Music item a dance is made to), or null when they do not own it. */
+    async ownedItem(userId: string, itemId: string, h: Handle = deps.db): Promise<StoreItemRow | null> {
+      const owned = storeRepository(h);
+      return (await owned.ownedIds(userId, [itemId])).size > 0 ? owned.item(itemId) : null;
     },
 
     /** For wardrobe, scenes and live music: what a person owns, optionally of one category. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { usePagedCall } from '../../api/calls';
 import { DateTime } from '../../ui/date-time';
 import { EmptyState } from '../../ui/empty-state';
-import { ImageIcon, MusicIcon, SparklesIcon, VideoIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon, MusicIcon, SparklesIcon } from '../../ui/icons';
 import { Loading } from '../../ui/loading';
 import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
@@ -23,7 +23,7 @@ function Preview({ creation }: { creation: Creation }) {
   const picture = creation.state === 'done' ? (creation.files.find((f) => f.role === 'image' || f.role === 'waveform')?.url ?? null) : null;
   if (picture) return <img src={picture} alt="" className="size-16 shrink-0 rounded-lg bg-line object-cover" />;
   const Icon =
-    creation.workflow === 'text2Music' ? MusicIcon : creation.workflow === 'music2Dance' ? VideoIcon : creation.workflow === 'text2Img' || creation.workflow === 'img2Img' ? ImageIcon : SparklesIcon;
+    creation.workflow === 'text2Music' ? MusicIcon : creation.workflow === 'music2Dance' ? DanceIcon : creation.workflow === 'text2Img' || creation.workflow === 'img2Img' ? ImageIcon : SparklesIcon;
   return (
     <span className="grid size-16 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700 dark:bg-white/10 dark:text-brand-200">
       <Icon size={24} />

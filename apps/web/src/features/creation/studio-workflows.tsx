@@ -1,7 +1,8 @@
 import type { Creation } from '@starlit/contract';
 import type { ComponentType, ReactNode } from 'react';
-import { ImageIcon, ImagesIcon, MusicIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon, ImagesIcon, MusicIcon } from '../../ui/icons';
 import { Img2ImgForm, Img2ImgResult } from './img2img-form';
+import { DanceResult, Music2DanceForm } from './music2dance-form';
 import { ImageResult, Text2ImgForm } from './text2img-form';
 import { MusicResult, Text2MusicForm } from './text2music-form';
 import type { StudioCreation } from './use-studio-creation';
@@ -24,6 +25,7 @@ export const STUDIO_WORKFLOWS = {
   text2Img: { Icon: ImageIcon, Form: Text2ImgForm, Result: ImageResult },
   img2Img: { Icon: ImagesIcon, Form: Img2ImgForm, Result: Img2ImgResult },
   text2Music: { Icon: MusicIcon, Form: Text2MusicForm, Result: MusicResult },
+  music2Dance: { Icon: DanceIcon, Form: Music2DanceForm, Result: DanceResult },
 } satisfies Record<string, StudioWorkflowParts>;
 
 export type StudioWorkflow = keyof typeof STUDIO_WORKFLOWS;

@@ -24,7 +24,7 @@ export function Studio({ workflow }: { workflow: StudioWorkflow }) {
   const { current, problem } = studio;
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-2 md:py-12 lg:px-8">
-      <section className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm" aria-labelledby="studio-title">
+      <section className="flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm" aria-labelledby="studio-title">
         <h1 id="studio-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink">
           <Icon size={24} />
           {t(`workflows.${workflow}.title`)}
@@ -42,7 +42,7 @@ export function Studio({ workflow }: { workflow: StudioWorkflow }) {
           </div>
         )}
       </section>
-      <section aria-label={t('result')} className="flex min-h-72 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm">
+      <section aria-label={t('result')} className="flex min-h-72 min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm">
         {studio.loading && <Spinner className="m-auto size-8" />}
         {!current && !studio.loading && <p className="m-auto text-center text-sm text-muted">{t(`workflows.${workflow}.empty`)}</p>}
         {current && <CreationState creation={current} studio={studio} result={<Result creation={current} />} />}

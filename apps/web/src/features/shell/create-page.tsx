@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ImageIcon, ImagesIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon, ImagesIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Studio } from '../creation/studio';
 import { isStudioWorkflow } from '../creation/studio-workflows';
 import { WORKS_VIEWS } from '../works/my-works';
 import { WorksView, worksViewOf } from '../works/works-view';
 
-type StudioOption = 'text2Img' | 'img2Img' | 'text2Music';
+type StudioOption = 'text2Img' | 'img2Img' | 'text2Music' | 'music2Dance';
 
 interface CreateOption {
   id: 'agent' | 'works' | StudioOption | 'post' | 'studio';
@@ -27,6 +27,7 @@ const OPTIONS: readonly CreateOption[] = [
   { id: 'text2Img', icon: <SparklesIcon size={26} />, link: studio('text2Img') },
   { id: 'img2Img', icon: <ImagesIcon size={26} />, link: studio('img2Img') },
   { id: 'text2Music', icon: <MusicIcon size={26} />, link: studio('text2Music') },
+  { id: 'music2Dance', icon: <DanceIcon size={26} />, link: studio('music2Dance') },
   { id: 'post', icon: <TextIcon size={26} />, link: { to: WORKS_VIEWS.post, action: 'create.post.action' } },
   { id: 'studio', icon: <VideoIcon size={26} />, link: null },
 ];
