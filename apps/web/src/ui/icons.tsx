@@ -85,6 +85,14 @@ export const VideoIcon = icon(
     <path d="M16 10l6-3v10l-6-3" />
   </>,
 );
+export const DanceIcon = icon(
+  <>
+    <circle cx="13" cy="4" r="2" />
+    <path d="M4 7l4.5 3L13 9l4-3.5" />
+    <path d="M13 9l-1 6 4 6" />
+    <path d="M12 15l-4 2-2 4" />
+  </>,
+);
 export const TextIcon = icon(<path d="M4 6h16M4 12h16M4 18h10" />);
 export const UserIcon = icon(
   <>

@@ -146,6 +146,26 @@ export const CREATION_FILE_ROLES = ['image', 'audio', 'mp3', 'waveform', 'dance'
 export const CreationFile = z.object({ role: z.enum(CREATION_FILE_ROLES), url: z.string(), mime: z.string() });
 export type CreationFile = z.infer<typeof CreationFile>;
 
+/** Figures of a result: a picture's size, a piece's seconds, a dance's tempo and beats. */
+export const CreationFacts = z.object({ width: z.number().optional(), height: z.number().optional(), seconds: z.number().optional(), bpm: z.number().optional(), beats: z.number().optional() });
+
+/**
+ * How a published work was made: the creation it came from with every setting, the engine, its
+ * files (the song, model and waveform a dance or a piece needs to play) and the author's fee for
+ * "Make the same style". The works service keeps a copy, so the work shows it on its own.
+ */
+export const WorkProvenance = z.object({
+  /** The creation it was published from; null if that creation was deleted since. */
+  id: z.uuid().nullable(),
+  workflow: CreationWorkflow,
+  params: CreationParams,
+  engine: z.string().nullable(),
+  sameStyleFee: z.number().int(),
+  files: z.array(CreationFile),
+  facts: CreationFacts,
+});
+export type WorkProvenance = z.infer<typeof WorkProvenance>;
+
 export const Creation = z.object({
   id: z.uuid(),
   workflow: CreationWorkflow,
@@ -164,7 +184,7 @@ export const Creation = z.object({
   /** Every file of the result, the original first. */
   files: z.array(CreationFile),
   /** Figures of the result: a picture's size, a piece's seconds, a dance's tempo. */
-  facts: z.object({ width: z.number().optional(), height: z.number().optional(), seconds: z.number().optional(), bpm: z.number().optional(), beats: z.number().optional() }),
+  facts: CreationFacts,
   cost: Price,
   /** Localized "Generation failed" (the engine) or "Server generation failed" (the server) when failed. */
   error: z.string().nullable(),
