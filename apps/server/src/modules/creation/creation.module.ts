@@ -4,6 +4,7 @@ import { agentsRepository } from '../agents/agents.repository.ts';
 import { agentsModule } from '../agents/agents.module.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
 import { moderationModule } from '../moderation/moderation.module.ts';
+import { worksModule } from '../works/works.module.ts';
 import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
 import { creationService } from './creation.service.ts';
@@ -40,6 +41,7 @@ export const creationModule = defineModule({
         text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
       },
       delayMs: config.creationDelayMs,
+      works: ctx.use(worksModule),
     });
     let timer: NodeJS.Timeout | undefined;
     return {
