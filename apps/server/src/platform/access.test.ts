@@ -157,6 +157,8 @@ describe('visibility matrix', () => {
     // a finished creation cannot be cancelled: the owner hears that, others are refused first
     '/ai/api/v1/creation/cancel': { body: async (w) => ({ id: await creation(w) }), expect: mine(5106) },
     '/ai/api/v1/creation/retry': { body: async (w) => ({ id: await creation(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine() },
+    // a finished creation of the owner becomes their work; others are refused before anything is made
+    '/ai/api/v1/creation/publish': { body: async (w) => ({ id: await creation(w), name: 'Mine' }), expect: mine() },
     '/ai/api/v1/chat/open': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 6001) },
     // a filter of the caller's own history: someone else's agent just lists nothing
     '/ai/api/v1/chat/history': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 0) },

@@ -63,9 +63,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.json': 'application/json',
   '.vrm': 'model/gltf-binary',
-  '.glb': 'model/gltf-binary',
-  // a VRM Animation (a dance) is a glTF binary too
+  // a VRM Animation (music2Dance) is a glTF binary too
   '.vrma': 'model/gltf-binary',
+  '.glb': 'model/gltf-binary',
   '.txt': 'text/plain; charset=utf-8',
 };
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineCall, PageInput, pageOf } from '../call.ts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { AgentTags } from '../rules/agent.ts';
+import { WorkName } from '../rules/work.ts';
 import type { SkillKey } from './agents.ts';
+import type { WorkKind } from './home.ts';
 import { IdempotencyKey } from './ledger.ts';
 
 /** SPEC §3's generation workflow ids: the pipelines of the creation studio. */
@@ -147,6 +151,43 @@ export const CREATION_FILE_ROLES = ['image', 'reference', 'audio', 'mp3', 'wavef
 export const CreationFile = z.object({ role: z.enum(CREATION_FILE_ROLES), url: z.string(), mime: z.string() });
 export type CreationFile = z.infer<typeof CreationFile>;
 
+/** Figures of a result: a picture's size, a piece's seconds, a dance's tempo and beats. */
+export const CreationFacts = z.object({ width: z.number().optional(), height: z.number().optional(), seconds: z.number().optional(), bpm: z.number().optional(), beats: z.number().optional() });
+
+/**
+ * What a finished creation is published as (docs/creation.md, Publishing): its work kind, shown
+ * in that home tab, and its tag category (SPEC §3). A dance is a kind of its own, played in 3D
+ * with its song; home's video tab and the community's Dance tab show it.
+ */
+export const PUBLISHED_AS = {
+  text2Img: { kind: 'image', category: 'Image' },
+  img2Img: { kind: 'image', category: 'Image' },
+  text2Music: { kind: 'audio', category: 'Music' },
+  music2Dance: { kind: 'dance', category: 'Dance' },
+} as const satisfies Partial<Record<CreationWorkflow, { kind: z.infer<typeof WorkKind>; category: string }>>;
+
+/** The author's fee for "Make the same style" of a published creation, in whole diamonds (0: free). */
+export const SAME_STYLE_FEE = { min: 0, max: 1000 } as const;
+const feeRange = { message: 'creation.feeRange' satisfies MessageKey };
+export const SameStyleFee = z.number(feeRange).int(feeRange).min(SAME_STYLE_FEE.min, feeRange).max(SAME_STYLE_FEE.max, feeRange);
+
+/**
+ * How a published work was made: the creation it came from with every setting, the engine, its
+ * files (the song, model and waveform a dance or a piece needs to play) and the author's fee for
+ * "Make the same style". The works service keeps a copy, so the work shows it on its own.
+ */
+export const WorkProvenance = z.object({
+  /** The creation it was published from; null if that creation was deleted since. */
+  id: z.uuid().nullable(),
+  workflow: CreationWorkflow,
+  params: CreationParams,
+  engine: z.string().nullable(),
+  sameStyleFee: z.number().int(),
+  files: z.array(CreationFile),
+  facts: CreationFacts,
+});
+export type WorkProvenance = z.infer<typeof WorkProvenance>;
+
 export const Creation = z.object({
   id: z.uuid(),
   workflow: CreationWorkflow,
@@ -165,17 +206,29 @@ export const Creation = z.object({
   /** Every file of the result, the original first. */
   files: z.array(CreationFile),
   /** Figures of the result: a picture's size, a piece's seconds, a dance's tempo. */
-  facts: z.object({ width: z.number().optional(), height: z.number().optional(), seconds: z.number().optional(), bpm: z.number().optional(), beats: z.number().optional() }),
+  facts: CreationFacts,
   cost: Price,
   /** Localized "Generation failed" (the engine) or "Server generation failed" (the server) when failed. */
   error: z.string().nullable(),
   errorCode: z.number().int().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The work it was published as (`publish`), while that work exists. */
+  workId: z.uuid().nullable(),
 });
 export type Creation = z.infer<typeof Creation>;
 
 const ById = z.object({ id: z.uuid() });
+
+/** Publishing a finished creation as a work: the works rules for name, tags and agent, and the same-style fee. */
+export const PublishCreationInput = ById.extend({
+  name: WorkName,
+  tags: AgentTags.default([]),
+  isPublic: z.boolean().default(true),
+  /** An agent the work is shown as made with: your own or a public published one (the works rule); null for none. */
+  agentId: z.uuid().nullable().default(null),
+  sameStyleFee: SameStyleFee.default(0),
+});
 
 /** What an upload is for: a reference picture (img2Img) or a song (music2Dance). */
 export const CreationUploadKind = z.enum(['image', 'song']);
@@ -245,5 +298,14 @@ export const creationCalls = {
     access: 'user',
     input: ById,
     output: z.object({ url: z.string(), mime: z.string(), fileName: z.string() }),
+  }),
+  publish: defineCall({
+    path: '/ai/api/v1/creation/publish',
+    summary:
+      'Publishes one of your finished creations as a work at once, with its settings as provenance and your fee for "Make the same style"; one work per creation (5122 when it has one), 5121 before it is done',
+    tag: 'creation',
+    access: 'user',
+    input: PublishCreationInput,
+    output: Creation,
   }),
 };

@@ -11,8 +11,11 @@ export const HomeTab = z.enum(['recommend', 'following', 'agent', 'image', 'vide
  */
 export const CommunityTab = z.enum(['all', 'works', 'dance', 'activities', 'following']);
 
-/** Work kinds shown on the home grid. */
-export const WorkKind = z.enum(['image', 'video', 'audio', 'post']);
+/**
+ * Work kinds shown on the home grid. A `dance` is a music2Dance creation: a VRM Animation played
+ * in 3D with its song; home's video tab shows it beside videos (docs/works.md, Provenance).
+ */
+export const WorkKind = z.enum(['image', 'video', 'audio', 'dance', 'post']);
 
 const Author = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
 
@@ -36,6 +39,8 @@ export const FeedItem = z.discriminatedUnion('type', [
     description: z.string(),
     cover: z.string().nullable(),
     media: z.string().nullable(),
+    /** The waveform picture of a piece made in the studio (text2Music), for a card with no cover. */
+    waveform: z.string().nullable(),
     engine: z.string().nullable(),
     tags: z.array(z.string()),
     author: Author,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineCall, PageInput, pageOf } from '../call.ts';
-import type { MessageKey } from '../i18n/messages.ts';
 import { AgentTags } from '../rules/agent.ts';
 import { LIMITS } from '../rules/constants.ts';
-import { displayWidth } from '../rules/display-width.ts';
+import { PublisherName, WorkName } from '../rules/work.ts';
+import { WorkProvenance } from './creation.ts';
 import { WorkKind } from './home.ts';
+
+export { PublisherName, WorkName };
 
 /** Work tag categories (SPEC §3); a work has one, and up to 5 free tags besides. */
 export const WorkCategory = z.enum(['Agent', 'Image', 'Music', 'Dance', 'Video', 'Living', 'LivePerformance', 'SoundAnime']);
@@ -28,18 +30,6 @@ export const WORK_LIMITS = {
   /** Likes, unlikes, collects and uncollects of one user per minute, together. */
   reactionsPerMinute: 60,
 } as const;
-
-const byWidth = (max: number, required: MessageKey, tooLong: MessageKey) =>
-  z
-    .string({ message: required })
-    .trim()
-    .min(1, { message: required })
-    .refine((v) => displayWidth(v) <= max, { message: tooLong });
-
-/** A work's name: required, at most 20 by display width. */
-export const WorkName = byWidth(WORK_LIMITS.nameWidth, 'work.nameRequired', 'work.nameTooLong');
-/** The name shown as publisher: required on edit (SPEC §5). */
-export const PublisherName = byWidth(WORK_LIMITS.publisherWidth, 'work.publisherRequired', 'work.publisherTooLong');
 
 const Person = z.object({ userId: z.string(), userName: z.string(), avatar: z.string().nullable() });
 
@@ -75,6 +65,8 @@ export const Work = z.object({
   hidden: z.boolean(),
   /** Why it was hidden, told to its author only. */
   hiddenReason: z.string().nullable(),
+  /** How it was made, for a work published from the creation studio (docs/works.md, Provenance); null for an uploaded work or a post. */
+  creation: WorkProvenance.nullable(),
 });
 
 /** A work's likes and collections as the caller sees them after a like or collect. */

@@ -30,6 +30,8 @@ export const creationErrors = featureErrors(
     CREATION_SKILL_INACTIVE: 5119,
     CREATION_NO_ABILITY: 5120,
     CREATION_WORD_NOT_ALLOWED: 5110,
+    CREATION_NOT_PUBLISHABLE: 5121,
+    CREATION_ALREADY_PUBLISHED: 5122,
   },
   {
     en_US: {
@@ -53,6 +55,8 @@ export const creationErrors = featureErrors(
       5119: 'This agent cannot do this yet: its skill for it is not chosen or has expired',
       5120: 'At least one ability must be selected to create with an agent',
       5110: 'The description contains a word that is not allowed',
+      5121: 'Only a finished creation can be published',
+      5122: 'This creation is already published as a work',
     },
     zh_TW: {
       5101: '此創作類型尚未開放',
@@ -75,6 +79,8 @@ export const creationErrors = featureErrors(
       5119: '此智能體尚無法進行此創作：對應的技能未選擇或已過期',
       5120: '使用智能體創作時，至少需選擇一項能力',
       5110: '描述含有不允許的詞語',
+      5121: '只有已完成的創作可以發佈',
+      5122: '此創作已發佈為作品',
     },
   },
 );

@@ -10,3 +10,4 @@ export * from './identity.ts';
 export * from './chat-tree.ts';
 export * from './cursor.ts';
 export * from './plain-text.ts';
+export * from './work.ts';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CreationParams, WorkProvenance } from '@starlit/contract';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './search.ts';
 import { agents } from './agents.ts';
+import { creations } from './creation.ts';
 import { users } from './users.ts';
 
 /** Works (creations and posts): owned by the works feature; home shows the public published ones. */
@@ -13,7 +15,7 @@ export const works = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['image', 'video', 'audio', 'post'] }).notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'audio', 'dance', 'post'] }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     prompt: text('prompt').notNull().default(''),
@@ -42,8 +44,20 @@ export const works = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }),
     hiddenReason: text('hidden_reason'),
     searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`starlit_search_doc(coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || starlit_join(tags) || ' ' || coalesce(description, ''))`),
+    // provenance of a work published from the studio (docs/works.md): one work per creation; a
+    // deleted creation leaves the work and its copy of the settings
+    creationId: uuid('creation_id')
+      .unique('works_creation_id_unique')
+      .references(() => creations.id, { onDelete: 'set null' }),
+    creationParams: jsonb('creation_params').$type<CreationParams>(),
+    // the creation's files as addresses (the song, model and waveform a dance or a piece plays with) and its figures
+    creationFiles: jsonb('creation_files').$type<WorkProvenance['files']>(),
+    creationFacts: jsonb('creation_facts').$type<WorkProvenance['facts']>(),
+    // the author's fee in diamonds for "Make the same style" of it
+    sameStyleFee: integer('same_style_fee').notNull().default(0),
   },
   (t) => [
+    check('works_same_style_fee_range', sql`${t.sameStyleFee} >= 0`),
     index('works_author_created_idx').on(t.authorId, t.createdAt),
     index('works_public_kind_published_idx').on(t.isPublic, t.kind, t.publishedAt),
     // the public feeds: only what anyone may see is indexed

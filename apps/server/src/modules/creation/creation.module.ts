@@ -7,6 +7,7 @@ import { agentsModule } from '../agents/agents.module.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
 import { moderationModule } from '../moderation/moderation.module.ts';
 import { storeModule } from '../store/store.module.ts';
+import { worksModule } from '../works/works.module.ts';
 import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
 import { creationRepository } from './creation.repository.ts';
@@ -58,6 +59,7 @@ export const creationModule = defineModule({
         music2Dance: music2DanceWorkflow({ danceModel: createDanceModel(config.dance), agents: agentAccess, uploads, storage, sources: danceSources, db: database.db }),
       },
       delayMs: config.creationDelayMs,
+      works: ctx.use(worksModule),
     });
     let timer: NodeJS.Timeout | undefined;
     return {

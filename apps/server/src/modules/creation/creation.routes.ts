@@ -23,5 +23,6 @@ export async function creationRoutes(app: FastifyInstance, deps: { creation: Cre
     registerCall(scope, c.cancel, auth, async ({ user, input, lang }) => s.cancel(user.id, input.id, lang));
     registerCall(scope, c.retry, auth, async ({ user, input, lang }) => s.retry(user.id, input.id, input.key, lang));
     registerCall(scope, c.download, auth, async ({ user, input }) => s.download(user.id, input.id));
+    registerCall(scope, c.publish, auth, async ({ user, input, lang }) => s.publish(user.id, input, lang));
   });
 }

@@ -1,6 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CREATION_LIMITS, CREATION_PRICES, ErrorCode, errorMessage, type CallInput, type calls, type Creation, type CreationParams, type ErrorCodeValue, type Language } from '@starlit/contract';
+import {
+  CREATION_LIMITS,
+  CREATION_PRICES,
+  ErrorCode,
+  errorMessage,
+  PUBLISHED_AS,
+  type CallInput,
+  type calls,
+  type Creation,
+  type CreationParams,
+  type ErrorCodeValue,
+  type Language,
+} from '@starlit/contract';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobContext, SettledStatus } from '../../jobs/define-job.ts';
 import type { JobRow } from '../../jobs/queue.ts';
@@ -10,12 +23,14 @@ import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { authorizeOwner } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
+import type { WorksService } from '../works/works.service.ts';
 import type { CreationJobPayload } from './creation.jobs.ts';
 import { CREATIONS_FOLDER, creationRepository, type CreationRow } from './creation.repository.ts';
 import type { UploadChecks } from './creation.uploads.ts';
 import type { OutputFile, Workflow, WorkflowRun } from './workflows/workflow.ts';
 
 type CreateInput = CallInput<typeof calls.creation.create>;
+type PublishInput = z.output<typeof calls.creation.publish.input>;
 type Workflows = Partial<Record<CreationParams['workflow'], Workflow>>;
 
 /** The job system's calls the studio uses, for its own kind of job. */
@@ -39,6 +54,23 @@ export interface CreationDeps {
   promptWords: { assertAllowed(text: string, lang: Language): Promise<void> };
   /** A pause before the engine (CREATION_DELAY_MS), reported in five steps of progress. */
   delayMs: number;
+  /** Works own the works table: publishing makes a work there, and a creation shows the work it became. */
+  works: Pick<WorksService, 'publishCreation' | 'workIdsOfCreations'>;
+}
+
+/**
+ * Which of a finished creation's files a work shows as its file and its cover: the picture for
+ * both; a piece's MP3 (the WAV stays the download) with no cover, its waveform drawn on the card;
+ * a dance's `.vrma`, played with its song and model from the files.
+ */
+function shownFiles(kind: (typeof PUBLISHED_AS)[keyof typeof PUBLISHED_AS]['kind'], files: Creation['files']): { media: string; cover: string | null } | null {
+  const url = (role: Creation['files'][number]['role']) => files.find((f) => f.role === role)?.url ?? null;
+  if (kind === 'image') {
+    const image = url('image');
+    return image ? { media: image, cover: image } : null;
+  }
+  const media = kind === 'audio' ? (url('mp3') ?? url('audio')) : url('dance');
+  return media ? { media, cover: null } : null;
 }
 
 /** The result's extension for a download name, by type. */
@@ -55,7 +87,7 @@ export function creationService(deps: CreationDeps) {
   const { db, ledger, jobs, storage, bus } = deps;
   const repo = creationRepository(db);
 
-  function present(row: CreationRow, lang: Language): Creation {
+  function present(row: CreationRow, lang: Language, workId: string | null = null): Creation {
     const code = row.state === 'failed' || row.state === 'cancelled' ? ((row.errorCode ?? ErrorCode.CREATION_SERVER_FAILED) as ErrorCodeValue) : null;
     return {
       id: row.id,
@@ -76,8 +108,12 @@ export function creationService(deps: CreationDeps) {
       errorCode: code,
       createdAt: row.createdAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
+      workId,
     };
   }
+
+  /** The work a creation became, if any: only a finished creation can have one. */
+  const workIdOf = async (row: CreationRow) => (row.state === 'done' ? ((await deps.works.workIdsOfCreations([row.id])).get(row.id) ?? null) : null);
 
   const owned = async (userId: string, id: string) => authorizeOwner(userId, await repo.byId(id), (r) => r.ownerId, ErrorCode.CREATION_NOT_FOUND);
 
@@ -217,11 +253,39 @@ export function creationService(deps: CreationDeps) {
       return start(userId, row.params, key, 'creation.retry', { id }, lang);
     },
 
-    get: async (userId: string, id: string, lang: Language) => present(await owned(userId, id), lang),
+    async get(userId: string, id: string, lang: Language) {
+      const row = await owned(userId, id);
+      return present(row, lang, await workIdOf(row));
+    },
 
     async list(userId: string, input: { cursor?: string; limit: number }, lang: Language) {
       const page = toPage(await repo.page(userId, decodeCursor(input.cursor), input.limit), input.limit, (r) => ({ at: r.createdAt, id: r.id }));
-      return { items: page.items.map((r) => present(r, lang)), nextCursor: page.nextCursor };
+      const workIds = await deps.works.workIdsOfCreations(page.items.filter((r) => r.state === 'done').map((r) => r.id));
+      return { items: page.items.map((r) => present(r, lang, workIds.get(r.id) ?? null)), nextCursor: page.nextCursor };
+    },
+
+    /**
+     * Publishes the owner's finished creation as a work at once (docs/creation.md, Publishing):
+     * kind and category from the workflow, the creation's stored files as they are (the PNG's
+     * `parameters` chunk and the audio's tags stay), its settings as provenance. One work per
+     * creation: publishing again is refused (5122), editing goes through the work.
+     */
+    async publish(userId: string, input: PublishInput, lang: Language) {
+      const row = await owned(userId, input.id);
+      const as = PUBLISHED_AS[row.workflow as keyof typeof PUBLISHED_AS];
+      if (row.state !== 'done' || !as) throw new AppError(ErrorCode.CREATION_NOT_PUBLISHABLE);
+      if (await workIdOf(row)) throw new AppError(ErrorCode.CREATION_ALREADY_PUBLISHED);
+      const { files, facts } = present(row, lang);
+      const shown = shownFiles(as.kind, files);
+      if (!shown) throw new AppError(ErrorCode.CREATION_NOT_PUBLISHABLE);
+      const { name, tags, isPublic, agentId, sameStyleFee } = input;
+      const workId = await deps.works.publishCreation(
+        userId,
+        { creationId: row.id, kind: as.kind, category: as.category, ...shown, prompt: row.description, engine: row.engine, params: row.params, files, facts },
+        { name, tags, isPublic, agentId, sameStyleFee },
+      );
+      if (!workId) throw new AppError(ErrorCode.CREATION_ALREADY_PUBLISHED);
+      return present(row, lang, workId);
     },
 
     /** Stops a generating creation and releases its whole hold: nothing was made, nothing is paid. */

@@ -13,6 +13,7 @@ export function presentWorkCard(row: FeedRow): z.input<typeof FeedItem> & { type
     description: row.body,
     cover: row.cover,
     media: row.media,
+    waveform: row.waveform,
     engine: row.engine,
     tags: row.tags,
     author: { userId: row.userId, userName: row.userName, avatar: row.userAvatar },

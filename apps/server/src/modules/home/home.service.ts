@@ -11,7 +11,8 @@ import type { HomeRepository } from './home.repository.ts';
 type Tab = z.infer<typeof HomeTab>;
 type CommunityTabValue = z.infer<typeof CommunityTab>;
 
-const KIND_TABS = { image: 'image', video: 'video', audio: 'audio', post: 'post' } as const;
+/** The work kinds of each kind tab: a dance is moving pictures with music, so it is in the video tab (docs/home.md). */
+const KIND_TABS = { image: ['image'], video: ['video', 'dance'], audio: ['audio'], post: ['post'] } as const;
 
 export function homeService(deps: { home: HomeRepository; agents: Pick<AgentsService, 'feedRows'>; works: Pick<WorksService, 'feedRows'>; social: Pick<SocialService, 'followingFeedSql'> }) {
   const { home, works, social } = deps;

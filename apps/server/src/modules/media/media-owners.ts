@@ -47,8 +47,12 @@ export function mediaOwners(deps: {
     // uploads for works: kept while a work shows them; one never made into a work goes after the sweep's grace period
     { prefix: WORKS_FOLDER, referenced: (keys) => byUrl(keys, deps.works.referencedUrls) },
     // report evidence: kept while its report is, which goes with its work
-    // studio uploads and results: kept while a creation names them; an upload never used, or the files of an attempt that lost, go
-    { prefix: CREATIONS_FOLDER, referenced: (keys) => deps.creations.referencedKeys(keys) },
+    // studio uploads and results: kept while a creation names them, or a work published from one shows them (a work
+    // outlives a deleted creation); an upload never used, or the files of an attempt that lost, go
+    {
+      prefix: CREATIONS_FOLDER,
+      referenced: async (keys) => new Set([...(await deps.creations.referencedKeys(keys)), ...(await byUrl(keys, deps.works.referencedUrls))]),
+    },
     { prefix: REPORTS_FOLDER, referenced: (keys) => byUrl(keys, deps.reports.referencedImages) },
   ];
 }

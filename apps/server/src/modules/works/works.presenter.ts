@@ -36,5 +36,16 @@ export function presentWork(row: WorkRow, viewerId: string | null): z.input<type
     collected: row.collected,
     hidden: row.hiddenAt !== null,
     hiddenReason: isOwner ? row.hiddenReason : null,
+    creation: row.creationParams
+      ? {
+          id: row.creationId,
+          workflow: row.creationParams.workflow,
+          params: row.creationParams,
+          engine: row.engine,
+          sameStyleFee: row.sameStyleFee,
+          files: row.creationFiles ?? [],
+          facts: row.creationFacts ?? {},
+        }
+      : null,
   };
 }

@@ -35,6 +35,7 @@ export interface FeedRow {
   body: string;
   cover: string | null;
   media: string | null;
+  waveform: string | null;
   engine: string | null;
   tags: string[];
   userId: string;
@@ -52,6 +53,7 @@ export type RawFeedRow = {
   body: string;
   cover: string | null;
   media: string | null;
+  waveform: string | null;
   engine: string | null;
   tags: string[];
   user_id: string;
@@ -68,6 +70,7 @@ export const toFeedRow = (r: RawFeedRow): FeedRow => ({
   body: r.body,
   cover: r.cover,
   media: r.media,
+  waveform: r.waveform,
   engine: r.engine,
   tags: r.tags,
   userId: r.user_id,
@@ -76,8 +79,11 @@ export const toFeedRow = (r: RawFeedRow): FeedRow => ({
   rank: Number(r.rank),
 });
 
+/** The waveform picture among a studio work's files (text2Music), for its card. */
+const waveformUrl = sql`(select f->>'url' from jsonb_array_elements(${works.creationFiles}) f where f->>'role' = 'waveform' limit 1)`;
+
 const feedColumns = sql`${works.id} as id, ${works.publishedAt} as at, ${works.kind} as kind, ${works.name} as title,
-  ${works.description} as body, ${works.cover} as cover, ${works.media} as media, ${works.engine} as engine, ${works.tags} as tags,
+  ${works.description} as body, ${works.cover} as cover, ${works.media} as media, ${waveformUrl} as waveform, ${works.engine} as engine, ${works.tags} as tags,
   ${users.id} as user_id, ${users.userName} as user_name, ${users.avatar} as user_avatar, ${works.rank} as rank`;
 const feedSelect = sql`select ${feedColumns} from ${works} join ${users} on ${users.id} = ${works.authorId}`;
 
@@ -129,6 +135,19 @@ export function worksRepository(db: Handle) {
     async insert(values: WorkInsert): Promise<string> {
       const [row] = await db.insert(works).values(values).returning({ id: works.id });
       return row.id;
+    },
+
+    /** A work of a creation, unless that creation has one already (null then): one work per creation, whoever races. */
+    async insertForCreation(values: WorkInsert & { creationId: string }): Promise<string | null> {
+      const [row] = await db.insert(works).values(values).onConflictDoNothing({ target: works.creationId }).returning({ id: works.id });
+      return row?.id ?? null;
+    },
+
+    /** The works published from these creations, by creation id. */
+    async byCreations(creationIds: string[]): Promise<Map<string, string>> {
+      if (creationIds.length === 0) return new Map();
+      const rows = await db.select({ creationId: works.creationId, id: works.id }).from(works).where(inArray(works.creationId, creationIds));
+      return new Map(rows.map((r) => [r.creationId!, r.id]));
     },
 
     /** Holds the author's works for the rest of the transaction: their uploads are claimed one create at a time. */
@@ -197,7 +216,7 @@ export function worksRepository(db: Handle) {
       return row;
     },
 
-    /** Which of these addresses a work still shows (cover, media or a post picture). */
+    /** Which of these addresses a work still shows (cover, media, a post picture, or a file of the creation it was published from). */
     async referencedUrls(urls: string[]): Promise<Set<string>> {
       if (urls.length === 0) return new Set();
       const list = sql.join(
@@ -206,7 +225,8 @@ export function worksRepository(db: Handle) {
       );
       const rows = await db.execute<{ url: string }>(sql`
         select u.url from unnest(array[${list}]::text[]) as u(url)
-        where exists (select 1 from ${works} w where w.cover = u.url or w.media = u.url or u.url = any(w.images))`);
+        where exists (select 1 from ${works} w where w.cover = u.url or w.media = u.url or u.url = any(w.images)
+                        or w.creation_files @> jsonb_build_array(jsonb_build_object('url', u.url)))`);
       return new Set(rows.rows.map((r) => r.url));
     },
 
@@ -217,8 +237,16 @@ export function worksRepository(db: Handle) {
         order by ${works.rank} desc nulls last, ${works.id} desc nulls last limit ${limit + 1}`;
     },
 
-    /** Shown works of one kind, newest first; limit + 1 rows. */
-    kindRows: (kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number): SQL => newestRows(sql`${works.kind} = ${kind}`, viewerId, after, limit),
+    /**
+     * Shown works of some kinds (home's video tab: videos and dances), newest first; limit + 1
+     * rows. Each kind is its own ordered range of `works_feed_kind_idx`, merged and cut, so no
+     * tab sorts every shown work of its kinds.
+     */
+    kindRows(kinds: readonly WorkKindValue[], viewerId: string | null, after: Cursor | null, limit: number): SQL {
+      const ranges = kinds.map((kind) => sql`(${newestRows(sql`${works.kind} = ${kind}`, viewerId, after, limit)})`);
+      if (ranges.length === 1) return newestRows(sql`${works.kind} = ${kinds[0]}`, viewerId, after, limit);
+      return sql`select * from (${sql.join(ranges, sql` union all `)}) k order by k.at desc, k.id desc limit ${limit + 1}`;
+    },
 
     /** Shown creations (every kind but posts), newest first; limit + 1 rows. */
     creationRows: (viewerId: string | null, after: Cursor | null, limit: number): SQL => newestRows(sql`${works.kind} <> 'post'`, viewerId, after, limit),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, WORK_LIMITS } from '@starlit/contract';
+import { ErrorCode, WORK_LIMITS, type CreationParams, type WorkProvenance } from '@starlit/contract';
 import { withTx, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertNotMuted } from '../../platform/policy.ts';
@@ -27,6 +27,47 @@ export interface WorkFieldsInput {
   tags: string[];
   agentId: string | null;
   isPublic: boolean;
+}
+
+/**
+ * A finished creation of the studio as a work (docs/works.md, Provenance). The creation
+ * module decides kind, category and which of its stored files the work shows; the files stay
+ * the creation's (under `creations/`), shown as stored, never re-encoded.
+ */
+export interface CreationWork {
+  creationId: string;
+  kind: WorkKindValue;
+  category: WorkCategoryValue;
+  media: string;
+  cover: string | null;
+  /** The description it was made from, shown as the work's prompt. */
+  prompt: string;
+  engine: string | null;
+  params: CreationParams;
+  files: WorkProvenance['files'];
+  facts: WorkProvenance['facts'];
+}
+
+/** What the author chooses when publishing a creation. */
+export interface CreationWorkChoices {
+  name: string;
+  tags: string[];
+  isPublic: boolean;
+  agentId: string | null;
+  sameStyleFee: number;
+}
+
+/** How a work was made, for "Make the same style" (`provenance`). */
+export interface WorkSettings {
+  workId: string;
+  authorId: string;
+  /** The creation it was published from; null once that creation is gone (the settings stay). */
+  creationId: string | null;
+  workflow: CreationParams['workflow'];
+  params: CreationParams;
+  engine: string | null;
+  /** The author's fee in diamonds. */
+  sameStyleFee: number;
 }
 
 /**
@@ -145,6 +186,60 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       return true;
     },
 
+    /**
+     * Publishes a finished creation as a work at once (the creation module's `creation/publish`
+     * checked it is the author's and done): the works rules for the agent and a mute, then one
+     * row; null when the creation has a work already (one work per creation, also when two
+     * publishes race: the unique `creation_id` decides).
+     */
+    async publishCreation(userId: string, made: CreationWork, chosen: CreationWorkChoices): Promise<string | null> {
+      await checkNotMuted(userId);
+      await checkAgent(userId, chosen.agentId);
+      const { name, tags, isPublic, agentId, sameStyleFee } = chosen;
+      return works.insertForCreation({
+        authorId: userId,
+        kind: made.kind,
+        category: made.category,
+        name,
+        tags,
+        isPublic,
+        agentId,
+        description: '',
+        prompt: made.prompt,
+        media: made.media,
+        cover: made.cover,
+        engine: made.engine,
+        creationId: made.creationId,
+        creationParams: made.params,
+        creationFiles: made.files,
+        creationFacts: made.facts,
+        sameStyleFee,
+        publishedAt: new Date(),
+      });
+    },
+
+    /** The works published from these creations, by creation id (the studio shows "View work"). */
+    workIdsOfCreations: (creationIds: string[]) => works.byCreations(creationIds),
+
+    /**
+     * How a work was made, for "Make the same style": its settings, engine, author and the
+     * author's fee, for a work `viewerId` may see (4001 / 4002 otherwise, as `get`); null for a
+     * work not made in the studio (an upload or a post).
+     */
+    async provenance(viewerId: string | null, workId: string): Promise<WorkSettings | null> {
+      const work = authorizeWork(viewerId, 'see', await works.byId(workId));
+      if (!work.creationParams) return null;
+      return {
+        workId: work.id,
+        authorId: work.authorId,
+        creationId: work.creationId,
+        workflow: work.creationParams.workflow,
+        params: work.creationParams,
+        engine: work.engine,
+        sameStyleFee: work.sameStyleFee,
+      };
+    },
+
     get: async (viewerId: string | null, id: string) => authorizeWork(viewerId, 'see', await works.byId(id, viewerId)),
 
     /**
@@ -190,7 +285,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
      */
     feedRows: {
       recommend: (viewerId: string | null, after: ScorePosition | null, limit: number) => works.recommendRows(viewerId, after, limit),
-      kind: (kind: WorkKindValue, viewerId: string | null, after: Cursor | null, limit: number) => works.kindRows(kind, viewerId, after, limit),
+      kind: (kinds: readonly WorkKindValue[], viewerId: string | null, after: Cursor | null, limit: number) => works.kindRows(kinds, viewerId, after, limit),
       creations: (viewerId: string | null, after: Cursor | null, limit: number) => works.creationRows(viewerId, after, limit),
       category: (category: WorkCategoryValue, viewerId: string | null, after: Cursor | null, limit: number) => works.categoryRows(category, viewerId, after, limit),
       following: (feed: SQL, viewerId: string, after: Cursor | null, limit: number) => works.following(feed, viewerId, after, limit),

@@ -8,6 +8,7 @@ import { FieldMessage } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { openRecharge } from '../recharge/open-recharge';
+import { PublishAction } from './publish-dialog';
 import { STUDIO_WORKFLOWS, type StudioWorkflow } from './studio-workflows';
 import { useStudioCreation, type StudioCreation } from './use-studio-creation';
 
@@ -94,6 +95,7 @@ function CreationState({ creation, studio, result }: { creation: Creation; studi
           <Button variant="secondary" disabled={studio.pending} onClick={() => studio.again(creation)}>
             {t('regenerate')}
           </Button>
+          <PublishAction creation={creation} />
         </div>
       </>
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
-import { MusicIcon } from '../../ui/icons';
+import { DanceIcon, MusicIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import type { FeedItem } from './feed-types';
 import { cardKind, EngineBadge, TagList, TypeBadge, type CardKind } from './work-badges';
@@ -19,14 +19,38 @@ const placeholderTints: Record<CardKind, string> = {
   image: 'from-brand-800 to-fuchsia-600',
   video: 'from-indigo-800 to-sky-600',
   audio: 'from-brand-900 via-brand-700 to-rose-500',
+  dance: 'from-indigo-950 via-brand-700 to-fuchsia-500',
   post: 'from-brand-50 to-brand-100 dark:from-brand-800 dark:to-brand-700',
 };
+
+/** A sound or a dance with no cover: its icon, a piece's waveform picture when it has one, and its text. */
+function PlayableFace({ kind, waveform, body }: { kind: 'audio' | 'dance'; waveform: string | null; body: string }) {
+  const [broken, setBroken] = useState(false);
+  const Icon = kind === 'dance' ? DanceIcon : MusicIcon;
+  return (
+    <span className="flex size-full flex-col items-center justify-center gap-4 p-4 text-white/85">
+      <Icon size={48} />
+      {waveform && !broken && (
+        <img
+          src={imageUrl(waveform, CARD_IMAGE_WIDTH)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+          className="aspect-[5/1] w-full rounded-lg object-cover shadow-lg shadow-black/30 ring-1 ring-white/15"
+        />
+      )}
+      {body && <span className="line-clamp-3 text-center text-sm leading-relaxed">{body}</span>}
+    </span>
+  );
+}
 
 function CardMedia({ item }: { item: FeedItem }) {
   const [broken, setBroken] = useState(false);
   const kind = cardKind(item);
   const src = item.type === 'agent' ? item.avatar : item.cover;
   const body = item.type === 'agent' ? item.intro : item.description;
+  const waveform = item.type === 'work' ? item.waveform : null;
   return (
     <span className={`relative block aspect-[4/5] overflow-hidden bg-gradient-to-br ${placeholderTints[kind]}`}>
       {src && !broken ? (
@@ -39,11 +63,8 @@ function CardMedia({ item }: { item: FeedItem }) {
           onError={() => setBroken(true)}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"
         />
-      ) : kind === 'audio' ? (
-        <span className="flex size-full flex-col items-center justify-center gap-4 p-4 text-white/85">
-          <MusicIcon size={48} />
-          <span className="line-clamp-3 text-center text-sm leading-relaxed">{body}</span>
-        </span>
+      ) : kind === 'audio' || kind === 'dance' ? (
+        <PlayableFace kind={kind} waveform={waveform} body={body} />
       ) : (
         <span className={`flex size-full items-end px-4 pt-11 pb-4 text-left text-xs leading-relaxed sm:text-sm ${kind === 'post' ? 'text-ink/80' : 'text-white/85'}`}>
           <span className="line-clamp-[7]">{body}</span>

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { ImageIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import type { FeedItem } from './feed-types';
 
 /** The card kind shown on a badge: agents, or a work's kind. */
-export type CardKind = 'agent' | 'image' | 'video' | 'audio' | 'post';
+export type CardKind = 'agent' | 'image' | 'video' | 'audio' | 'dance' | 'post';
 
 /** The kind of a card. */
 export function cardKind(item: FeedItem): CardKind {
   return item.type === 'agent' ? 'agent' : item.kind;
 }
 
-const kindIcons = { agent: UserIcon, image: ImageIcon, video: VideoIcon, audio: MusicIcon, post: TextIcon } as const;
+const kindIcons = { agent: UserIcon, image: ImageIcon, video: VideoIcon, audio: MusicIcon, dance: DanceIcon, post: TextIcon } as const;
 
 /** "Agent", "Image", "Audio"… with its icon. */
 export function TypeBadge({ kind, overlay = false }: { kind: CardKind; overlay?: boolean }) {

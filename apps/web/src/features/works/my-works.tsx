@@ -6,7 +6,7 @@ import { imageUrl } from '../../platform/static-url';
 import { buttonClass } from '../../ui/button';
 import { DateTime } from '../../ui/date-time';
 import { EmptyState } from '../../ui/empty-state';
-import { ImageIcon, MusicIcon, TextIcon, VideoIcon } from '../../ui/icons';
+import { DanceIcon, ImageIcon, MusicIcon, TextIcon, VideoIcon } from '../../ui/icons';
 import { Loading } from '../../ui/loading';
 import { PagedList } from '../../ui/paged-list';
 import { Skeleton } from '../../ui/skeleton';
@@ -14,7 +14,7 @@ import { AuthorActions } from './work-actions';
 import { useOpenWork } from './work-address';
 import type { Work } from './work-types';
 
-const KIND_ICONS = { image: ImageIcon, audio: MusicIcon, video: VideoIcon, post: TextIcon } as const;
+const KIND_ICONS = { image: ImageIcon, audio: MusicIcon, video: VideoIcon, dance: DanceIcon, post: TextIcon } as const;
 
 /** The create page's views of works: where "Publish a work", "Write a post" and "My works" live. */
 export const WORKS_VIEWS = { work: '/aigc-publish?view=work', post: '/aigc-publish?view=post', mine: '/aigc-publish?view=mine' } as const;

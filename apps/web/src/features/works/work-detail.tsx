@@ -10,6 +10,7 @@ import { CopyIcon, LinkIcon } from '../../ui/icons';
 import { copyText } from './copy-text';
 import { AuthorActions } from './work-actions';
 import { shareUrl } from './work-address';
+import { HowItWasMade } from './work-made';
 import { WorkMedia } from './work-media';
 import type { Work } from './work-types';
 
@@ -87,7 +88,9 @@ export function WorkDetail({ work, slots = {}, onDeleted }: { work: Work; slots?
               <p className="text-sm leading-relaxed break-words whitespace-pre-line">{work.description}</p>
             </section>
           )}
-          {work.prompt && (
+          {work.creation && <HowItWasMade made={work.creation} />}
+          {/* a studio work shows its prompt in "How it was made"; one the author rewrote since is shown too */}
+          {work.prompt && work.prompt !== work.creation?.params.description && (
             <section>
               <div className="flex items-center justify-between gap-2">
                 <h3 className={label}>{t('detail.prompt')}</h3>

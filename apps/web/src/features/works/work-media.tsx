@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { openPictures } from '../../app/modal-areas';
 import { imageUrl, staticUrl } from '../../platform/static-url';
+import { DancePlayer } from '../creation/dance-player';
 import { AudioPlayer } from './audio-player';
 import type { Work } from './work-types';
 
@@ -13,11 +14,29 @@ function picturesOf(work: Work): string[] {
   return work.kind === 'image' && work.media ? [work.media] : [];
 }
 
-/** A work's media: a picture or a post's pictures (each opens SCAN_IMAGE), a sound with its waveform, a video. */
+/** A file of the creation a work was published from (a dance's song and model). */
+const creationFile = (work: Work, role: 'song' | 'character') => work.creation?.files.find((f) => f.role === role)?.url ?? null;
+
+/**
+ * A work's media: a picture or a post's pictures (each opens SCAN_IMAGE), a sound with its
+ * waveform, a video, or a dance played in 3D in time with its song.
+ */
 export function WorkMedia({ work }: { work: Work }) {
   const { t } = useTranslation('works');
   const pictures = picturesOf(work);
   const cover = work.cover;
+
+  if (work.kind === 'dance') {
+    const song = creationFile(work, 'song');
+    const model = creationFile(work, 'character');
+    if (!work.media || !song || !model) return <p className="rounded-xl bg-brand-50 p-6 text-sm text-muted dark:bg-white/5">{t('detail.noMedia')}</p>;
+    return (
+      // the detail's grid stretches its cells to the taller one: the player keeps its own height inside
+      <div>
+        <DancePlayer vrmUrl={model} vrmaUrl={work.media} audioUrl={song} title={work.name} />
+      </div>
+    );
+  }
 
   if (work.kind === 'video') {
     if (!work.media) return <p className="rounded-xl bg-brand-50 p-6 text-sm text-muted dark:bg-white/5">{t('detail.noMedia')}</p>;
