@@ -257,6 +257,8 @@ export async function creationBench(adminUrl: string) {
       },
       jobs: { creations: viaJobs.ids.length, states: viaJobs.states, refusals: viaJobs.refusals.length, seconds: round(jobsMs / 1000), perSecond: round(jobsPerSecond), ...slots },
       ratio: round(jobsPerSecond / directPerSecond),
+      // the slot time one creation took beyond the engine's own (its bookkeeping and the gaps between jobs)
+      overheadMsPerCreation: round((1000 * concurrency) / jobsPerSecond - (1000 * concurrency) / directPerSecond),
     };
     console.error(`jobs/creation: throughput ${JSON.stringify(throughput)}`);
 
