@@ -262,7 +262,7 @@ export async function creationBench(adminUrl: string) {
     };
     console.error(`jobs/creation: throughput ${JSON.stringify(throughput)}`);
 
-    // kill: a second process, lanes split between the two, the second killed while jobs run
+    // kill: a second process, each person's first lane asking the first and the other the second, killed while jobs run
     const b = await startServer(null, dataDir, database.url, path.join(logDir, 'creation-server-b.log'), env);
     servers.push(b);
     const endedBefore = (await client.query<{ n: string }>(`select count(*) as n from creations where state <> 'generating'`)).rows[0]!.n;
@@ -288,7 +288,7 @@ export async function creationBench(adminUrl: string) {
         await sleep(5);
       }
     })();
-    const killRun = lanes(people, streams, killCount, 20_000, { originOf: (lane) => (lane % 2 ? b.origin : a.origin), fallback: a.origin, cancelEvery: CANCEL_EVERY }, 120_000).finally(
+    const killRun = lanes(people, streams, killCount, 20_000, { originOf: (lane) => (lane < people.length ? a.origin : b.origin), fallback: a.origin, cancelEvery: CANCEL_EVERY }, 120_000).finally(
       () => (lanesOver = true),
     );
     const [afterKill] = await Promise.all([killRun, killer]);
