@@ -47,16 +47,16 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-export async function startServer(providerUrl: string, dataDir: string, databaseUrl: string | null, logFile: string) {
+/** `env` adds to or overrides the settings below (another bench's own server). */
+export async function startServer(providerUrl: string | null, dataDir: string, databaseUrl: string | null, logFile: string, env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
+  const settings: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    // the adapter appends /v1/chat/completions itself
-    LLM_BASE_URL: providerUrl,
-    LLM_MODEL: 'fake',
+    // the adapter appends /v1/chat/completions itself; without one agents answer offline
+    ...(providerUrl ? { LLM_BASE_URL: providerUrl, LLM_MODEL: 'fake' } : {}),
     RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_SENDS_PER_MINUTE: '1000000',
     SIGNIN_ATTEMPTS_PER_15_MIN: '100000',
@@ -65,14 +65,15 @@ export async function startServer(providerUrl: string, dataDir: string, database
     SEED_DEMO: '1',
     // no web build needed: the server only warns
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  if (databaseUrl) settings.DATABASE_URL = databaseUrl;
+  else delete settings.DATABASE_URL;
   const flags = process.env.BENCH_PROFILE ? [`--cpu-prof`, `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`] : [];
   const log = fs.openSync(logFile, 'w');
   // BENCH_SERVER_ENTRY runs another copy of the server (a proposed change) against the same client
   const entry = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/src/main.ts';
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], { cwd: ROOT, env: settings, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const origin = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}) while starting; see ${logFile}`))));
@@ -91,7 +92,8 @@ export async function startServer(providerUrl: string, dataDir: string, database
 }
 
 export async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  // a process killed by a signal has no exit code but its signal
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

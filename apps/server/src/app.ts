@@ -128,6 +128,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const jobs = jobSystem(database.db, APP_JOBS, {
     defaultRetry: { attempts: config.jobs.maxAttempts, backoffMs: config.jobs.retryBaseMs },
     retentionMs: config.jobs.retentionMs,
+    leaseMs: config.jobs.leaseMs,
     singleProcess: database.kind === 'pglite',
     onError: (err) => app.log.warn({ err }, 'jobs'),
   });

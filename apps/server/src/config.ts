@@ -61,6 +61,8 @@ const Env = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   JOB_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  // a running job's lease: its worker refreshes it every third of it, and one older is a dead process's
+  JOB_LEASE_MS: z.coerce.number().int().min(5000).default(60_000),
   SPEECH_BASE_URL: z.string().url().optional(),
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().min(1).default('tts-1'),
@@ -173,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       replicate: e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL ? { apiUrl: e.REPLICATE_API_URL, token: e.REPLICATE_API_TOKEN, model: e.REPLICATE_MUSIC_MODEL } : null,
     },
     dance: { service: e.DANCE_SERVICE_URL ? { url: e.DANCE_SERVICE_URL, apiKey: e.DANCE_SERVICE_KEY || null } : null },
-    jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000 },
+    jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000, leaseMs: e.JOB_LEASE_MS },
   };
 }
 

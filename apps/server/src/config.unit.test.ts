@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(c.adminUsers).toEqual(['alice', 'bob']);
   });
 
+  it('reads the job lease, 60 s unless set, and refuses one under 5 s', () => {
+    expect(loadConfig({}).jobs.leaseMs).toBe(60_000);
+    expect(loadConfig({ JOB_LEASE_MS: '5000' }).jobs.leaseMs).toBe(5000);
+    expect(() => loadConfig({ JOB_LEASE_MS: '1000' })).toThrow(/JOB_LEASE_MS/);
+  });
+
   it('refuses half an OpenID Connect configuration and bad values, naming them', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example' })).toThrow(/OIDC_ISSUER and OIDC_CLIENT_ID/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

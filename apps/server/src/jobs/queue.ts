@@ -102,12 +102,16 @@ export function jobQueue(db: Db) {
       return ids.filter((id) => !alive.has(id));
     },
 
+    /** A running job's percent done; committed without waiting for the disk, as it only informs (a crash may lose a step). */
     async progress(id: string, percent: number): Promise<void> {
       const value = Math.max(0, Math.min(100, Math.round(percent)));
-      await db
-        .update(jobs)
-        .set({ progress: value, updatedAt: sql`now()` })
-        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx
+          .update(jobs)
+          .set({ progress: value, updatedAt: sql`now()` })
+          .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+      });
     },
 
     /**

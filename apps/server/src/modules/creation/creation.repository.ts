@@ -34,14 +34,23 @@ export function creationRepository(db: Db | Tx) {
       return row?.n ?? 0;
     },
 
-    /** Progress of a creation still generating; nothing for one that ended. */
-    async progress(id: string, progress: number, stage: string, engine?: string): Promise<CreationRow | null> {
-      const [row] = await db
-        .update(creations)
-        .set({ progress, stage, ...(engine ? { engine } : {}) })
-        .where(and(eq(creations.id, id), eq(creations.state, 'generating')))
-        .returning();
-      return row ?? null;
+    /**
+     * Progress of a creation still generating; nothing for one that ended. `resetCause` clears
+     * the last attempt's cause in the same write (an attempt's first step). Committed without
+     * waiting for the disk (synchronous_commit off): progress only informs, a crash of the
+     * database may lose the last step but never a creation or its money, and the wait for the
+     * disk was most of what each step cost (docs/creation.md, Benchmark).
+     */
+    async progress(id: string, progress: number, stage: string, change: { engine?: string; resetCause?: boolean } = {}): Promise<CreationRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        const [row] = await tx
+          .update(creations)
+          .set({ progress, stage, ...(change.engine ? { engine: change.engine } : {}), ...(change.resetCause ? { errorCode: null } : {}) })
+          .where(and(eq(creations.id, id), eq(creations.state, 'generating')))
+          .returning();
+        return row ?? null;
+      });
     },
 
     /** Why the current attempt failed, kept for when the creation ends (null: the server's fault). */

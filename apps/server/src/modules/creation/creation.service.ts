@@ -206,9 +206,9 @@ export function creationService(deps: CreationDeps) {
     return ended;
   }
 
-  async function progress(id: string, ctx: JobContext, percent: number, stage: string) {
-    await ctx.progress(percent);
-    const row = await repo.progress(id, percent, stage);
+  /** One step: the job's percent and the creation's row at once (neither waits for the other), then the owner's pages. */
+  async function progress(id: string, ctx: JobContext, percent: number, stage: string, resetCause = false) {
+    const [, row] = await Promise.all([ctx.progress(percent), repo.progress(id, percent, stage, { resetCause })]);
     if (row) await push(row);
   }
 
@@ -309,9 +309,8 @@ export function creationService(deps: CreationDeps) {
       const row = await repo.byId(payload.creationId);
       if (row?.state !== 'generating') return { skipped: true };
       const { workflow } = workflowOf(row.params.workflow);
-      // each attempt starts without the last one's cause
-      await repo.cause(row.id, null);
-      await progress(row.id, ctx, 5, 'queued');
+      // each attempt starts without the last one's cause, cleared with its first step
+      await progress(row.id, ctx, 5, 'queued', true);
       for (let step = 1; deps.delayMs > 0 && step <= 5; step++) {
         await sleep(deps.delayMs / 5, undefined, { signal: ctx.signal });
         await progress(row.id, ctx, 5 + step * 5, workflow.firstStage);
