@@ -159,6 +159,22 @@ describe('visibility matrix', () => {
     '/ai/api/v1/creation/retry': { body: async (w) => ({ id: await creation(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine() },
     // a finished creation of the owner becomes their work; others are refused before anything is made
     '/ai/api/v1/creation/publish': { body: async (w) => ({ id: await creation(w), name: 'Mine' }), expect: mine() },
+    // a visitor is told the prices only (no fee is looked up); signed in, the fee of a work the caller does not see is not found
+    '/ai/api/v1/creation/estimate': {
+      body: async (w) => {
+        const published = await w.m.ok(calls.creation.publish, { id: await creation(w), name: 'Private', isPublic: false }, { as: w.owner });
+        return { workflow: 'text2Img', workId: published.workId };
+      },
+      expect: { anonymous: 0, owner: 0, other: 4001, admin: 4001 },
+    },
+    // the same style of a private work: its author may, others do not find it
+    '/ai/api/v1/creation/same_style': {
+      body: async (w) => {
+        const published = await w.m.ok(calls.creation.publish, { id: await creation(w), name: 'Private', isPublic: false }, { as: w.owner });
+        return { workId: published.workId, description: 'the same, again', key: `access_${Math.random().toString(36).slice(2, 12)}` };
+      },
+      expect: mine(0, 4001),
+    },
     '/ai/api/v1/chat/open': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 6001) },
     // a filter of the caller's own history: someone else's agent just lists nothing
     '/ai/api/v1/chat/history': { body: async (w) => ({ agentId: await agent(w) }), expect: mine(0, 0) },

@@ -208,6 +208,8 @@ export const Creation = z.object({
   /** Figures of the result: a picture's size, a piece's seconds, a dance's tempo. */
   facts: CreationFacts,
   cost: Price,
+  /** Made with "Make the same style" from a work: the work and the author's fee in diamonds (paid to the author when it is done). */
+  sameStyleOf: z.object({ workId: z.uuid(), fee: z.number().int() }).nullable(),
   /** Localized "Generation failed" (the engine) or "Server generation failed" (the server) when failed. */
   error: z.string().nullable(),
   errorCode: z.number().int().nullable(),
@@ -239,8 +241,13 @@ export const creationCalls = {
     summary: 'What a creation of a workflow costs, and for a signed-in person what they would pay it in; "not yet available" (5101) for a workflow not built yet',
     tag: 'creation',
     access: 'public',
-    input: z.object({ workflow: CreationWorkflow }),
-    output: z.object({ workflow: CreationWorkflow, prices: z.array(Price), charge: Price.nullable() }),
+    input: z.object({ workflow: CreationWorkflow, /** For "Make the same style": the work, whose author's fee is added. */ workId: z.uuid().optional() }),
+    output: z.object({
+      workflow: CreationWorkflow,
+      prices: z.array(Price),
+      charge: Price.nullable(),
+      /** The author's fee in diamonds, on top of the price (0 without a work or for your own work). */ fee: z.number().int(),
+    }),
   }),
   upload: defineCall({
     path: '/ai/api/v1/creation/upload',
@@ -257,6 +264,15 @@ export const creationCalls = {
     tag: 'creation',
     access: 'user',
     input: CreationInput,
+    output: Creation.extend({ replayed: z.boolean() }),
+  }),
+  sameStyle: defineCall({
+    path: '/ai/api/v1/creation/same_style',
+    summary:
+      '"Make the same style" (SPEC §4): a new creation with a generated work\'s settings and your own description (and, for image to image, your own reference). Costs the production price plus the author\'s fee in diamonds, both held and paid only when it is done; refunded in full when it fails',
+    tag: 'creation',
+    access: 'user',
+    input: z.object({ workId: z.uuid(), description: Description, referenceKey: UploadKey.optional(), key: IdempotencyKey }),
     output: Creation.extend({ replayed: z.boolean() }),
   }),
   get: defineCall({

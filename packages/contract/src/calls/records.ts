@@ -21,6 +21,7 @@ export const RECORD_KINDS = [
   'coupon',
   'adjustment',
   'creation',
+  'same_style_fee',
 ] as const;
 export const RecordKind = z.enum(RECORD_KINDS);
 

@@ -52,6 +52,7 @@ const KIND_LABELS: Record<Language, Record<string, string>> = {
     coupon: 'Coupon',
     adjustment: 'Adjustment',
     creation: 'Creation',
+    same_style_fee: 'Same-style fee',
   },
   zh_TW: {
     recharge: '儲值',
@@ -67,6 +68,7 @@ const KIND_LABELS: Record<Language, Record<string, string>> = {
     coupon: '優惠券',
     adjustment: '餘額調整',
     creation: '創作',
+    same_style_fee: '同款創作費',
   },
 };
 
@@ -111,6 +113,7 @@ interface Words {
   coupon: string;
   adjustment(reason: string | null): string;
   creation(workflow: string): string;
+  sameStyleFee(work: string, earned: boolean): string;
   refund(item: string): string;
   anAgent: string;
   aGift: string;
@@ -133,6 +136,7 @@ const WORDS: Record<Language, Words> = {
     coupon: 'Starter pack coupon',
     adjustment: (reason) => (reason ? `Adjusted by an admin: ${reason}` : 'Adjusted by an admin'),
     creation: (workflow) => `Creation: ${workflow}`,
+    sameStyleFee: (work, earned) => (earned ? `Earned: someone made the same style as “${work}”` : `Author's fee for the same style as “${work}”`),
     refund: (item) => `Refund · ${item}`,
     anAgent: 'an agent',
     aGift: 'A gift',
@@ -153,6 +157,7 @@ const WORDS: Record<Language, Words> = {
     coupon: '新手禮包優惠券',
     adjustment: (reason) => (reason ? `管理員調整：${reason}` : '管理員調整'),
     creation: (workflow) => `創作：${workflow}`,
+    sameStyleFee: (work, earned) => (earned ? `收入：有人製作了「${work}」的同款` : `「${work}」同款創作的作者費用`),
     refund: (item) => `退款・${item}`,
     anAgent: '智能體',
     aGift: '禮物',
@@ -218,6 +223,8 @@ function itemOf(kind: string, memo: Memo, lang: Language, context: RecordContext
       return w.coupon;
     case 'adjustment':
       return w.adjustment(text(memo, 'reason'));
+    case 'same_style_fee':
+      return w.sameStyleFee(text(memo, 'workName') ?? recordKindLabel(kind, lang), context.amount > 0);
     case 'creation':
       return w.creation(lookup(WORKFLOW_NAMES[lang], text(memo, 'workflow'), recordKindLabel(kind, lang)));
     default:

@@ -39,6 +39,10 @@ export const creations = pgTable(
     costAmount: integer('cost_amount').notNull(),
     /** The pending ledger transfer that pays for this creation. */
     holdId: uuid('hold_id').notNull(),
+    /** "Make the same style": the work it follows, and the pending transfer of the author's fee (none when the fee is 0 or the work is the person's own). */
+    sameStyleWorkId: uuid('same_style_work_id'),
+    sameStyleFee: integer('same_style_fee').notNull().default(0),
+    feeHoldId: uuid('fee_hold_id'),
     errorCode: integer('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),

@@ -15,7 +15,8 @@ export async function creationRoutes(app: FastifyInstance, deps: { creation: Cre
     scope.addHook('onRoute', (route) => {
       if (route.url === c.upload.path) route.bodyLimit = UPLOAD_BODY_LIMIT;
     });
-    registerCall(scope, c.estimate, auth, async ({ user, input }) => s.estimate(user?.id ?? null, input.workflow));
+    registerCall(scope, c.estimate, auth, async ({ user, input }) => s.estimate(user?.id ?? null, input));
+    registerCall(scope, c.sameStyle, auth, async ({ user, input, lang }) => s.sameStyle(user.id, input, lang));
     registerCall(scope, c.upload, auth, async ({ user, input }) => s.upload(user.id, input));
     registerCall(scope, c.create, auth, async ({ user, input, lang }) => s.create(user.id, input, lang));
     registerCall(scope, c.get, auth, async ({ user, input, lang }) => s.get(user.id, input.id, lang));

@@ -20,10 +20,10 @@ import type { JobRow } from '../../jobs/queue.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
-import { authorizeOwner } from '../../platform/policy.ts';
+import { assertNoBlock, authorizeOwner } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
-import type { WorksService } from '../works/works.service.ts';
+import type { WorkSettings, WorksService } from '../works/works.service.ts';
 import type { CreationJobPayload } from './creation.jobs.ts';
 import { CREATIONS_FOLDER, creationRepository, type CreationRow } from './creation.repository.ts';
 import type { UploadChecks } from './creation.uploads.ts';
@@ -31,6 +31,14 @@ import type { OutputFile, Workflow, WorkflowRun } from './workflows/workflow.ts'
 
 type CreateInput = CallInput<typeof calls.creation.create>;
 type PublishInput = z.output<typeof calls.creation.publish.input>;
+
+/** The author's fee of a same-style creation, when someone else pays one. */
+interface Fee {
+  workId: string;
+  workName: string;
+  authorId: string;
+  amount: number;
+}
 type Workflows = Partial<Record<CreationParams['workflow'], Workflow>>;
 
 /** The job system's calls the studio uses, for its own kind of job. */
@@ -55,7 +63,7 @@ export interface CreationDeps {
   /** A pause before the engine (CREATION_DELAY_MS), reported in five steps of progress. */
   delayMs: number;
   /** Works own the works table: publishing makes a work there, and a creation shows the work it became. */
-  works: Pick<WorksService, 'publishCreation' | 'workIdsOfCreations'>;
+  works: Pick<WorksService, 'publishCreation' | 'workIdsOfCreations' | 'provenance'>;
 }
 
 /**
@@ -104,6 +112,7 @@ export function creationService(deps: CreationDeps) {
       files: row.files.map((f) => ({ role: f.role as Creation['files'][number]['role'], url: storage.url(f.key), mime: f.mime })),
       facts: row.facts,
       cost: { currency: row.costCurrency as 'CAC' | 'JE', amount: row.costAmount },
+      sameStyleOf: row.sameStyleWorkId ? { workId: row.sameStyleWorkId, fee: row.sameStyleFee } : null,
       error: code ? errorMessage(code, lang) : null,
       errorCode: code,
       createdAt: row.createdAt.toISOString(),
@@ -126,15 +135,32 @@ export function creationService(deps: CreationDeps) {
     return { workflow: found, price };
   };
 
-  /** What the person would pay: counts while they have them, diamonds after; null when they have neither. */
-  const chargeFrom = (balances: { CAC: number; JE: number }, price: { CAC: number; JE: number }) => {
-    if (balances.CAC >= price.CAC) return { currency: 'CAC' as const, amount: price.CAC };
-    if (balances.JE >= price.JE) return { currency: 'JE' as const, amount: price.JE };
+  /**
+   * What the person would pay: counts while they have them, diamonds after; null when they have
+   * neither. An author's fee is always diamonds, on top of either.
+   */
+  const chargeFrom = (balances: { CAC: number; JE: number }, price: { CAC: number; JE: number }, fee = 0) => {
+    if (balances.CAC >= price.CAC && balances.JE >= fee) return { currency: 'CAC' as const, amount: price.CAC };
+    if (balances.JE >= price.JE + fee) return { currency: 'JE' as const, amount: price.JE };
     return null;
   };
 
+  /** The fee a same-style creation pays its author: none for the author's own work or a free one. */
+  const feeOf = (source: WorkSettings, userId: string): Fee | null =>
+    source.sameStyleFee > 0 && source.authorId !== userId ? { workId: source.workId, workName: source.name, authorId: source.authorId, amount: source.sameStyleFee } : null;
+
+  /** A generated work another person may make the same style of: one they see, neither blocking the other, not a dance. */
+  async function sameStyleSource(userId: string, workId: string): Promise<WorkSettings> {
+    const source = await deps.works.provenance(userId, workId);
+    if (!source) throw new AppError(ErrorCode.CREATION_NO_SAME_STYLE);
+    if (source.authorId !== userId) await assertNoBlock(db, userId, source.authorId);
+    // a dance follows its song, not a description: there is no "same style" of one
+    if (!['text2Img', 'img2Img', 'text2Music'].includes(source.params.workflow)) throw new AppError(ErrorCode.CREATION_NO_SAME_STYLE);
+    return source;
+  }
+
   /** Accepts a creation under `key`: the hold, the row and the job, or none of them. */
-  async function start(userId: string, asked: CreationParams, key: string, operation: string, fingerprinted: unknown, lang: Language) {
+  async function start(userId: string, asked: CreationParams, key: string, operation: string, fingerprinted: unknown, lang: Language, sameStyle?: { workId: string; fee: Fee | null }) {
     const { workflow, price } = workflowOf(asked.workflow);
     const description = asked.description.trim();
     if (!description && asked.workflow !== 'music2Dance') throw new AppError(ErrorCode.CREATION_DESCRIPTION_REQUIRED);
@@ -147,7 +173,8 @@ export function creationService(deps: CreationDeps) {
         await tx.lockOwner(userId);
         const params = await workflow.check(books.tx, userId, { ...asked, description } as CreationParams);
         if ((await tx.generatingCount(userId)) >= CREATION_LIMITS.runningPerUser) throw new AppError(ErrorCode.CREATION_TOO_MANY_RUNNING);
-        const charge = chargeFrom(await books.balances(userId), price);
+        const fee = sameStyle?.fee ?? null;
+        const charge = chargeFrom(await books.balances(userId), price, fee?.amount);
         if (!charge) throw new AppError(ErrorCode.LEDGER_INSUFFICIENT);
         const id = crypto.randomUUID();
         const hold = await books.hold({
@@ -159,6 +186,17 @@ export function creationService(deps: CreationDeps) {
           // the order ID of the charge, its settling and any refund is the creation's
           memo: { creationId: id, workflow: params.workflow, orderId: id },
         });
+        // the author is paid only when the result is done: a hold to them, posted or voided with the creation's
+        const feeHold = fee
+          ? await books.hold({
+              from: { user: userId },
+              to: { user: fee.authorId },
+              currency: 'JE',
+              amount: fee.amount,
+              kind: 'same_style_fee',
+              memo: { workId: fee.workId, workName: fee.workName, creationId: id, orderId: id },
+            })
+          : null;
         const job = await jobs.enqueue(books.tx, { creationId: id });
         await tx.insert({
           id,
@@ -170,6 +208,9 @@ export function creationService(deps: CreationDeps) {
           costCurrency: charge.currency,
           costAmount: charge.amount,
           holdId: hold.id,
+          sameStyleWorkId: sameStyle?.workId ?? null,
+          sameStyleFee: fee?.amount ?? 0,
+          feeHoldId: feeHold?.id ?? null,
           jobId: job.id,
           engine: workflow.engine(),
         });
@@ -198,8 +239,11 @@ export function creationService(deps: CreationDeps) {
         ...(state === 'done' ? { progress: 100, stage: 'finished' } : {}),
       });
       if (!row) return null;
-      if (state === 'done') await books.post(row.holdId);
-      else await books.void(row.holdId);
+      for (const held of [row.holdId, row.feeHoldId]) {
+        if (!held) continue;
+        if (state === 'done') await books.post(held);
+        else await books.void(held);
+      }
       return row;
     });
     if (ended) await push(ended);
@@ -231,13 +275,28 @@ export function creationService(deps: CreationDeps) {
   const ownFiles = (row: CreationRow, files: CreationRow['files']) => files.filter((f) => f.key.startsWith(`${CREATIONS_FOLDER}${row.ownerId}/${row.id}-`));
 
   return {
-    estimate: async (userId: string | null, workflow: CreationParams['workflow']) => {
-      const { price } = workflowOf(workflow);
+    async estimate(userId: string | null, input: { workflow: CreationParams['workflow']; workId?: string }) {
+      const { price } = workflowOf(input.workflow);
       const prices = [
         { currency: 'CAC' as const, amount: price.CAC },
         { currency: 'JE' as const, amount: price.JE },
       ];
-      return { workflow, prices, charge: userId ? chargeFrom(await ledger.balances(userId), price) : null };
+      const fee = userId && input.workId ? (feeOf(await sameStyleSource(userId, input.workId), userId)?.amount ?? 0) : 0;
+      return { workflow: input.workflow, prices, fee, charge: userId ? chargeFrom(await ledger.balances(userId), price, fee) : null };
+    },
+
+    /** "Make the same style": the work's settings with the person's own description (and reference), paying its author's fee when done. */
+    async sameStyle(userId: string, input: CallInput<typeof calls.creation.sameStyle>, lang: Language) {
+      const source = await sameStyleSource(userId, input.workId);
+      const params = source.params;
+      if (params.workflow === 'img2Img' && !input.referenceKey) throw new AppError(ErrorCode.CREATION_UPLOAD_NOT_FOUND);
+      const asked: CreationParams =
+        params.workflow === 'img2Img'
+          ? { ...params, description: input.description, referenceKey: input.referenceKey! }
+          : params.workflow === 'text2Img'
+            ? { workflow: 'text2Img', description: input.description, style: params.style, ratio: params.ratio }
+            : { ...params, description: input.description };
+      return start(userId, asked, input.key, 'creation.sameStyle', input, lang, { workId: source.workId, fee: feeOf(source, userId) });
     },
 
     upload: (userId: string, input: CallInput<typeof calls.creation.upload>) => deps.uploads.store(userId, input.kind, input.data),
@@ -250,7 +309,9 @@ export function creationService(deps: CreationDeps) {
     /** A new creation with the settings of one of the person's own, and a new charge. */
     async retry(userId: string, id: string, key: string, lang: Language) {
       const row = await owned(userId, id);
-      return start(userId, row.params, key, 'creation.retry', { id }, lang);
+      // a same-style creation made again follows the author's settings again, and pays their fee again
+      const sameStyle = row.sameStyleWorkId ? { workId: row.sameStyleWorkId, fee: feeOf(await sameStyleSource(userId, row.sameStyleWorkId), userId) } : undefined;
+      return start(userId, row.params, key, 'creation.retry', { id }, lang, sameStyle);
     },
 
     async get(userId: string, id: string, lang: Language) {

@@ -60,6 +60,8 @@ export interface CreationWorkChoices {
 /** How a work was made, for "Make the same style" (`provenance`). */
 export interface WorkSettings {
   workId: string;
+  /** The work's name when the settings were read (order records keep it). */
+  name: string;
   authorId: string;
   /** The creation it was published from; null once that creation is gone (the settings stay). */
   creationId: string | null;
@@ -231,6 +233,7 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       if (!work.creationParams) return null;
       return {
         workId: work.id,
+        name: work.name,
         authorId: work.authorId,
         creationId: work.creationId,
         workflow: work.creationParams.workflow,

@@ -14,7 +14,7 @@ import type { StudioFormProps } from './studio-workflows';
 import { ImageResult, StyleField, type Style } from './text2img-form';
 
 /** The picture to start from once the server took it. */
-interface Reference {
+export interface Reference {
   key: string;
   width: number;
   height: number;
@@ -65,7 +65,7 @@ export function Img2ImgForm({ studio, submitLabel }: StudioFormProps) {
  * Choosing a picture uploads it at once, so a refusal (not a picture, too large) shows before
  * anything else is filled in. The preview is the chosen file itself; choosing another replaces it.
  */
-function ReferencePicker({ reference, onChange, onUploading }: { reference: Reference | null; onChange(reference: Reference | null): void; onUploading(busy: boolean): void }) {
+export function ReferencePicker({ reference, onChange, onUploading }: { reference: Reference | null; onChange(reference: Reference | null): void; onUploading(busy: boolean): void }) {
   const { t } = useTranslation('creation');
   const [preview, setPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);

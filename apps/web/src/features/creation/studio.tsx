@@ -1,7 +1,7 @@
 import { calls, type Creation, type CreationWorkflow } from '@starlit/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCall } from '../../api/calls';
 import { Button } from '../../ui/button';
 import { FieldMessage } from '../../ui/field';
@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { openRecharge } from '../recharge/open-recharge';
 import { PublishAction } from './publish-dialog';
+import { SameStyleForm } from './same-style-form';
 import { STUDIO_WORKFLOWS, type StudioWorkflow } from './studio-workflows';
 import { useStudioCreation, type StudioCreation } from './use-studio-creation';
 
@@ -23,15 +24,17 @@ export function Studio({ workflow }: { workflow: StudioWorkflow }) {
   useDocumentTitle(t(`workflows.${workflow}.title`));
   const studio = useStudioCreation();
   const { current, problem } = studio;
+  // "Make the same style" of a work opens the studio of its workflow with the work's settings
+  const sameAs = useSearchParams()[0].get('sameAs');
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-2 md:py-12 lg:px-8">
       <section className="flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm" aria-labelledby="studio-title">
         <h1 id="studio-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink">
           <Icon size={24} />
-          {t(`workflows.${workflow}.title`)}
+          {sameAs ? t('sameStyle.title') : t(`workflows.${workflow}.title`)}
         </h1>
         <p className="text-sm text-muted">{t(`workflows.${workflow}.intro`)}</p>
-        <Form studio={studio} submitLabel={<PriceLabel workflow={workflow} />} />
+        {sameAs ? <SameStyleForm studio={studio} workId={sameAs} /> : <Form studio={studio} submitLabel={<PriceLabel workflow={workflow} />} />}
         {problem && (
           <div className="flex flex-wrap items-center gap-3">
             <FieldMessage text={problem.message} />

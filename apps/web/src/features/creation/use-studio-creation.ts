@@ -65,6 +65,8 @@ export function useStudioCreation() {
     pending,
     generating: current?.state === 'generating',
     create: (asked: Asked) => void answer(callApi(calls.creation.create, { ...asked, key: keyFor(JSON.stringify(asked)) } as CallInput<typeof calls.creation.create>)),
+    /** "Make the same style" of a work: its settings, my words (and my picture for image to image). */
+    sameStyle: (asked: Omit<CallInput<typeof calls.creation.sameStyle>, 'key'>) => void answer(callApi(calls.creation.sameStyle, { ...asked, key: keyFor(`same:${JSON.stringify(asked)}`) })),
     again: (from: Creation) => void answer(callApi(calls.creation.retry, { id: from.id, key: keyFor(`retry:${from.id}`) })),
     async cancel(from: Creation) {
       const result = await callApi(calls.creation.cancel, { id: from.id });

@@ -88,7 +88,7 @@ export function WorkDetail({ work, slots = {}, onDeleted }: { work: Work; slots?
               <p className="text-sm leading-relaxed break-words whitespace-pre-line">{work.description}</p>
             </section>
           )}
-          {work.creation && <HowItWasMade made={work.creation} />}
+          {work.creation && <HowItWasMade made={work.creation} workId={work.id} />}
           {/* a studio work shows its prompt in "How it was made"; one the author rewrote since is shown too */}
           {work.prompt && work.prompt !== work.creation?.params.description && (
             <section>

@@ -1,9 +1,13 @@
 import type { WorkProvenance } from '@starlit/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { CopyIcon } from '../../ui/icons';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../ui/button';
+import { CopyIcon, SparklesIcon } from '../../ui/icons';
 import { copyText } from './copy-text';
+
+/** What can be made in the same style: a dance follows its song, not a description. */
+const SAME_STYLE_WORKFLOWS: readonly string[] = ['text2Img', 'img2Img', 'text2Music'];
 
 const label = 'mb-1 text-xs font-semibold tracking-wide text-muted uppercase';
 
@@ -33,7 +37,7 @@ function useSettings(made: WorkProvenance): Setting[] {
  * "How it was made" for a work published from the studio: the prompt (copyable), every setting
  * and the engine, and the author's fee for making one in the same style (docs/works.md, Provenance).
  */
-export function HowItWasMade({ made }: { made: WorkProvenance }) {
+export function HowItWasMade({ made, workId }: { made: WorkProvenance; workId: string }) {
   const { t } = useTranslation('works');
   const titleId = useId();
   const settings = useSettings(made);
@@ -69,6 +73,12 @@ export function HowItWasMade({ made }: { made: WorkProvenance }) {
           <dd className="text-ink">{fee > 0 ? t('detail.made.feeValue', { count: fee }) : t('detail.made.free')}</dd>
         </div>
       </dl>
+      {SAME_STYLE_WORKFLOWS.includes(made.workflow) && (
+        <Link to={`/aigc-publish?studio=${made.workflow}&sameAs=${workId}`} className={buttonClass('primary', 'sm', 'self-start')}>
+          <SparklesIcon size={14} />
+          {t('detail.made.sameStyle')}
+        </Link>
+      )}
     </section>
   );
 }
