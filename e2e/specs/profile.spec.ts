@@ -13,7 +13,7 @@ test('a new user edits name, gender, birthday and avatar in the user center and 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Personal info' })).toHaveAttribute('aria-selected', 'true');
   // later tabs (security, tasks) are not offered yet
-  await expect(page.getByRole('tab')).toHaveText(['Personal info', 'Portfolio', 'Assets', 'Order records', 'Blacklist']);
+  await expect(page.getByRole('tab')).toHaveText(['Personal info', 'Portfolio', 'My creations', 'Assets', 'Order records', 'Blacklist']);
 
   const renamed = `${name}x`;
   await page.getByRole('textbox', { name: 'User name' }).fill(renamed);
