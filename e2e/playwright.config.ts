@@ -39,8 +39,8 @@ export default defineConfig({
     appServer(offlineServerPort, 'offline', {
       // the offline chat engine writes a word every 60 ms, so a reply streams for a second or two like a model's
       OFFLINE_CHAT_TOKEN_MS: '60',
-      // a creation waits 6 s before it draws, so a reload lands in the middle of it
-      CREATION_DELAY_MS: '6000',
+      // a creation waits 10 s before it draws, so a reload (and a language switch) lands in the middle of it
+      CREATION_DELAY_MS: '10000',
     }),
     {
       command: 'node --import tsx support/held-chat-provider.ts',

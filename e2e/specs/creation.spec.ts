@@ -38,11 +38,21 @@ test('a person makes a picture from text, reloads mid-job, and downloads the res
   const progress = page.getByRole('progressbar', { name: 'Progress' });
   await expect(progress).toBeVisible();
   await expect(page.getByText('Drawing…')).toBeVisible();
-  await page.screenshot({ path: path.join(screenshotDir, 'creation-progress-1280-en_US.png') });
   // the creation is in the address: a reload finds it still generating, further along
   await page.reload();
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/);
+  // the job in progress at both widths in both languages (the reload of a language switch finds it still going)
+  for (const lang of ['en_US', 'zh_TW'] as const) {
+    if (lang === 'zh_TW') await useLanguage(page, lang);
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: path.join(screenshotDir, `creation-progress-${width}-${lang}.png`), fullPage: true });
+    }
+  }
+  await useLanguage(page, 'en_US');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const picture = page.getByRole('img', { name: 'a lighthouse under the northern lights' });
   await expect(picture).toBeVisible({ timeout: 60_000 });
