@@ -81,6 +81,9 @@ function shownFiles(kind: (typeof PUBLISHED_AS)[keyof typeof PUBLISHED_AS]['kind
   return media ? { media, cover: null } : null;
 }
 
+/** What a published img2Img work says in place of its reference's storage key, which stays private. */
+const PRIVATE_REFERENCE = 'private';
+
 /** The result's extension for a download name, by type. */
 const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'model/gltf-binary': '.vrma' };
 
@@ -226,6 +229,13 @@ export function creationService(deps: CreationDeps) {
     }
   }
 
+  /** A request already carried out under this key answers as it did, before any check that may have changed since. */
+  async function replayOf(userId: string, key: string, operation: string, fingerprinted: unknown, lang: Language) {
+    const outcome = await ledger.replay<{ id: string }>(userId, key, fingerprintOf(operation, fingerprinted));
+    const row = outcome ? await repo.byId(outcome.id) : null;
+    return row ? { ...present(row, lang, await workIdOf(row)), replayed: true } : null;
+  }
+
   type Ending = { files?: CreationRow['files']; facts?: CreationRow['facts']; engine?: string; errorCode?: number };
 
   /** Ends a generating creation and settles its hold, both once; null when it had ended already. */
@@ -276,17 +286,22 @@ export function creationService(deps: CreationDeps) {
 
   return {
     async estimate(userId: string | null, input: { workflow: CreationParams['workflow']; workId?: string }) {
-      const { price } = workflowOf(input.workflow);
+      // the same style of a work is priced as the work's workflow, whatever was asked
+      const source = userId && input.workId ? await sameStyleSource(userId, input.workId) : null;
+      const workflow = source?.params.workflow ?? input.workflow;
+      const { price } = workflowOf(workflow);
       const prices = [
         { currency: 'CAC' as const, amount: price.CAC },
         { currency: 'JE' as const, amount: price.JE },
       ];
-      const fee = userId && input.workId ? (feeOf(await sameStyleSource(userId, input.workId), userId)?.amount ?? 0) : 0;
-      return { workflow: input.workflow, prices, fee, charge: userId ? chargeFrom(await ledger.balances(userId), price, fee) : null };
+      const fee = source && userId ? (feeOf(source, userId)?.amount ?? 0) : 0;
+      return { workflow, prices, fee, charge: userId ? chargeFrom(await ledger.balances(userId), price, fee) : null };
     },
 
     /** "Make the same style": the work's settings with the person's own description (and reference), paying its author's fee when done. */
     async sameStyle(userId: string, input: CallInput<typeof calls.creation.sameStyle>, lang: Language) {
+      const again = await replayOf(userId, input.key, 'creation.sameStyle', input, lang);
+      if (again) return again;
       const source = await sameStyleSource(userId, input.workId);
       const params = source.params;
       if (params.workflow === 'img2Img' && !input.referenceKey) throw new AppError(ErrorCode.CREATION_UPLOAD_NOT_FOUND);
@@ -301,17 +316,20 @@ export function creationService(deps: CreationDeps) {
 
     upload: (userId: string, input: CallInput<typeof calls.creation.upload>) => deps.uploads.store(userId, input.kind, input.data),
 
-    create: (userId: string, input: CreateInput, lang: Language) => {
+    async create(userId: string, input: CreateInput, lang: Language) {
       const { key, ...params } = input;
-      return start(userId, params, key, 'creation.create', params, lang);
+      return (await replayOf(userId, key, 'creation.create', params, lang)) ?? start(userId, params, key, 'creation.create', params, lang);
     },
 
     /** A new creation with the settings of one of the person's own, and a new charge. */
     async retry(userId: string, id: string, key: string, lang: Language) {
       const row = await owned(userId, id);
-      // a same-style creation made again follows the author's settings again, and pays their fee again
-      const sameStyle = row.sameStyleWorkId ? { workId: row.sameStyleWorkId, fee: feeOf(await sameStyleSource(userId, row.sameStyleWorkId), userId) } : undefined;
-      return start(userId, row.params, key, 'creation.retry', { id }, lang, sameStyle);
+      const again = await replayOf(userId, key, 'creation.retry', { id }, lang);
+      if (again) return again;
+      // a same-style creation made again follows the author's settings again and pays their fee
+      // again; once the work cannot be followed (gone private, deleted), it is the person's own settings
+      const source = row.sameStyleWorkId ? await sameStyleSource(userId, row.sameStyleWorkId).catch(() => null) : null;
+      return start(userId, row.params, key, 'creation.retry', { id }, lang, source ? { workId: source.workId, fee: feeOf(source, userId) } : undefined);
     },
 
     async get(userId: string, id: string, lang: Language) {
@@ -336,13 +354,16 @@ export function creationService(deps: CreationDeps) {
       const as = PUBLISHED_AS[row.workflow as keyof typeof PUBLISHED_AS];
       if (row.state !== 'done' || !as) throw new AppError(ErrorCode.CREATION_NOT_PUBLISHABLE);
       if (await workIdOf(row)) throw new AppError(ErrorCode.CREATION_ALREADY_PUBLISHED);
-      const { files, facts } = present(row, lang);
+      const { files: all, facts } = present(row, lang);
+      // an img2Img's starting picture is the author's own photo: it stays theirs, out of the public work
+      const files = all.filter((f) => f.role !== 'reference');
+      const params: CreationParams = row.params.workflow === 'img2Img' ? { ...row.params, referenceKey: PRIVATE_REFERENCE } : row.params;
       const shown = shownFiles(as.kind, files);
       if (!shown) throw new AppError(ErrorCode.CREATION_NOT_PUBLISHABLE);
       const { name, tags, isPublic, agentId, sameStyleFee } = input;
       const workId = await deps.works.publishCreation(
         userId,
-        { creationId: row.id, kind: as.kind, category: as.category, ...shown, prompt: row.description, engine: row.engine, params: row.params, files, facts },
+        { creationId: row.id, kind: as.kind, category: as.category, ...shown, prompt: row.description, engine: row.engine, params, files, facts },
         { name, tags, isPublic, agentId, sameStyleFee },
       );
       if (!workId) throw new AppError(ErrorCode.CREATION_ALREADY_PUBLISHED);

@@ -69,7 +69,7 @@ describe('text2Img with the offline engine', () => {
       { currency: 'CAC', amount: 1 },
       { currency: 'JE', amount: 2 },
     ];
-    expect(await t.ok(c.estimate, { workflow: 'text2Img' })).toEqual({ workflow: 'text2Img', prices, charge: null });
+    expect(await t.ok(c.estimate, { workflow: 'text2Img' })).toEqual({ workflow: 'text2Img', prices, charge: null, fee: 0 });
     expect(await t.ok(c.estimate, { workflow: 'text2Img' }, { as: u })).toMatchObject({ charge: null });
     await grant(t, u, 'JE', 5);
     expect(await t.ok(c.estimate, { workflow: 'text2Img' }, { as: u })).toMatchObject({ charge: { currency: 'JE', amount: 2 } });

@@ -133,6 +133,12 @@ describe('img2Img with the offline engine', () => {
       // a reference a creation names survives the sweep of unused uploads (Regenerate reads it again)
       await t.starlit.services.media.sweep(new Date(Date.now() + 2 * 24 * 3600_000));
       expect(await t.starlit.storage.read(photo.key)).not.toBeNull();
+      // published, the work shows the result but never the author's own starting photo
+      const published = await t.ok(c.publish, { id: made.id, name: 'Hill at dusk' }, { as: u });
+      const work = await t.ok(calls.works.get, { id: published.workId! });
+      expect(work.creation?.files.map((f) => f.role)).toEqual(['image']);
+      expect(work.creation?.params).toMatchObject({ workflow: 'img2Img', referenceKey: 'private' });
+      expect(JSON.stringify(work)).not.toContain(portrait.key);
       expect(await t.starlit.services.ledger.violations()).toEqual([]);
     },
     SLOW,

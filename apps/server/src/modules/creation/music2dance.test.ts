@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calls, ErrorCode, type Creation } from '@starlit/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { buildDraftAgent, buildStoreItem, buildUser } from '../../../test/factories.ts';
@@ -149,6 +150,12 @@ describe('music2Dance with the offline engine', () => {
     const notMine = await t.call(c.create, dance({ source: 'creation', creationId: theirMusic.id }), { as: u });
     expect(notMine.body).toMatchObject({ code: ErrorCode.CREATION_SONG_NOT_OWNED, message: 'You can only dance to songs you made or own' });
     expect((await t.call(c.create, dance({ source: 'creation', creationId: crypto.randomUUID() }), { as: u })).body.code).toBe(ErrorCode.CREATION_SONG_NOT_OWNED);
+    // a picture uploaded for image to image is not a song
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const picture = await t.ok(c.upload, { kind: 'image', data: png.toString('base64') }, { as: u });
+    expect((await t.call(c.create, dance({ source: 'upload', key: picture.key }), { as: u })).body.code).toBe(ErrorCode.CREATION_SONG_TYPE);
     expect(await balances(t, u)).toMatchObject({ CAC: 3 });
     expect((await t.ok(c.list, {}, { as: u })).items).toEqual([]);
   });
@@ -208,9 +215,12 @@ describe('music2Dance with the offline engine', () => {
     const made = await t.ok(c.create, withAgent(), { as: u });
     const done = await ended(t, u, made.id);
     expect(done).toMatchObject({ state: 'done', agentId: agent.id });
-    expect(fileOf(done, 'character').url).toBe(avatar.model3d);
-    // the agent moves on to the built-in model; the dance keeps the one it was made for
+    // the dance keeps its own copy of the agent's model
+    expect(fileOf(done, 'character').url).not.toBe(avatar.model3d);
+    expect(await read(t, fileOf(done, 'character').url)).toEqual(await read(t, avatar.model3d!));
+    // the agent moves on to the built-in model, then is deleted with its files: the dance keeps the one it was made for
     await t.ok(calls.avatars.useDefault3d, { agentId: agent.id, modelId: DEFAULT_DANCER.id }, { as: u });
+    await t.ok(calls.agents.delete, { ids: [agent.id] }, { as: u });
     await t.starlit.services.media.sweep(new Date(Date.now() + 2 * 24 * 3600_000));
     expect(await read(t, fileOf(done, 'character').url)).toBeTruthy();
     expect(await t.starlit.services.ledger.violations()).toEqual([]);

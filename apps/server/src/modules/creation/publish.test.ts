@@ -181,6 +181,7 @@ describe('publishing a picture', () => {
       // what "Make the same style" reads
       expect(await t.starlit.services.works.provenance(null, workId)).toEqual({
         workId,
+        name: 'Northern Lights',
         authorId: u.userId,
         creationId: done.id,
         workflow: 'text2Img',

@@ -48,8 +48,8 @@ describe('make the same style', () => {
   it('charges the price and the fee, pays the author when done, and keeps the style with my words', async () => {
     const [author, maker] = [await buildUser(t), await buildUser(t)];
     const workId = await publishedWork(author, 3);
-    await grant(maker, 'CAC', 1);
-    await grant(maker, 'JE', 5);
+    await grant(maker, 'CAC', 2);
+    await grant(maker, 'JE', 8);
     expect(await t.ok(c.estimate, { workflow: 'text2Img', workId }, { as: maker })).toMatchObject({ fee: 3, charge: { currency: 'CAC', amount: 1 } });
     const authorBefore = (await balances(author)).JE;
     const made = await t.ok(c.sameStyle, { workId, description: 'a windmill at dawn', key: newKey() }, { as: maker });
@@ -59,16 +59,26 @@ describe('make the same style', () => {
       cost: { currency: 'CAC', amount: 1 },
     });
     // held, not paid: the author has nothing yet
-    expect(await balances(maker)).toMatchObject({ CAC: 0, JE: 2 });
+    expect(await balances(maker)).toMatchObject({ CAC: 1, JE: 5 });
     expect((await balances(author)).JE).toBe(authorBefore);
     expect(await ended(maker, made.id)).toMatchObject({ state: 'done' });
     expect((await balances(author)).JE).toBe(authorBefore + 3);
-    expect(await balances(maker)).toMatchObject({ CAC: 0, JE: 2 });
+    expect(await balances(maker)).toMatchObject({ CAC: 1, JE: 5 });
     // both see it in their order records, in their language
     const earned = await t.ok(calls.records.list, { kind: 'same_style_fee' }, { as: author, lang: 'zh_TW' });
     expect(earned.items).toMatchObject([{ amount: 3, currency: 'JE', item: '收入：有人製作了「Northern light」的同款', orderId: made.id }]);
     const paid = await t.ok(calls.records.list, { kind: 'same_style_fee' }, { as: maker });
     expect(paid.items).toMatchObject([{ amount: -3, status: 'paid', item: "Author's fee for the same style as “Northern light”", orderId: made.id }]);
+    // the same request again after the author took the work back answers what was done, charging nothing more
+    const key = newKey();
+    const second = await t.ok(c.sameStyle, { workId, description: 'a mill by a river', key }, { as: maker });
+    await ended(maker, second.id);
+    await t.ok(calls.works.unpublish, { id: workId }, { as: author });
+    expect(await t.ok(c.sameStyle, { workId, description: 'a mill by a river', key }, { as: maker })).toMatchObject({ id: second.id, replayed: true });
+    // made again once the work cannot be followed, it is the maker's own settings: no fee
+    await grant(maker, 'CAC', 1);
+    const again = await t.ok(c.retry, { id: second.id, key: newKey() }, { as: maker });
+    expect(again).toMatchObject({ sameStyleOf: null, params: { style: 'watercolor', description: 'a mill by a river' } });
     expect(await t.starlit.services.ledger.violations()).toEqual([]);
   });
 

@@ -186,6 +186,18 @@ export function ledgerService(deps: { db: Db }) {
       });
     },
 
+    /**
+     * The outcome a request already carried out under `key` keeps, to answer a retry before
+     * checks that may have changed since (a work gone private); null when the key is new, and
+     * LEDGER_KEY_REUSED when it was used for another request. `run` decides again under its lock.
+     */
+    async replay<T>(userId: string, key: string, fingerprint: string): Promise<T | null> {
+      const first = await ledgerRepository(deps.db).request(userId, key);
+      if (!first || first.outcome === null) return null;
+      if (first.fingerprint !== fingerprint) throw new AppError(ErrorCode.LEDGER_KEY_REUSED);
+      return first.outcome as T;
+    },
+
     /** Movements made by the system itself (a job's refund, a webhook's credit), in the caller's transaction or a new one. */
     within<T>(outer: Tx | undefined, work: (books: ReturnType<typeof book>) => Promise<T>): Promise<T> {
       return withTx(deps.db, outer, (tx) => work(book(tx, null)));

@@ -1,5 +1,6 @@
 import { ErrorCode, type SongSource } from '@starlit/contract';
 import { checkSong, type DanceModel, type DanceResult } from '../../../ai/dance/index.ts';
+import { songType } from '../../../ai/dance/song.ts';
 import type { Handle } from '../../../db/client.ts';
 import { GLB_MAGIC } from '../../../platform/glb.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -97,9 +98,10 @@ export function music2DanceWorkflow(deps: Music2DanceDeps): WorkflowFor<'music2D
     engine: () => deps.danceModel.engine,
     firstStage: 'analysing',
     async check(tx, userId, params) {
-      // only the uploader may use an upload (5116); it was judged as a song when it was uploaded
-      if (params.song.source === 'upload') await deps.uploads.read(userId, params.song.key);
-      else await songKey(tx, userId, params.song);
+      // only the uploader may use an upload (5116), and it must be one uploaded as a song, not a picture (5113)
+      if (params.song.source === 'upload') {
+        if (!songType(await deps.uploads.read(userId, params.song.key))) throw new AppError(ErrorCode.CREATION_SONG_TYPE);
+      } else await songKey(tx, userId, params.song);
       if (params.agentId) await checkAgentFor(deps.agents, tx, userId, params.agentId, 'music2Dance');
       await dancer(tx, params.agentId);
       return { workflow: 'music2Dance', description: params.description, song: params.song, ...(params.agentId ? { agentId: params.agentId } : {}) };
@@ -128,7 +130,10 @@ export function music2DanceWorkflow(deps: Music2DanceDeps): WorkflowFor<'music2D
         files: [
           { role: 'dance', mime: 'model/gltf-binary', bytes: danced.vrma, ext: '.vrma' },
           { role: 'song', key: song, mime: contentType, ext: song.slice(song.lastIndexOf('.')) },
-          { role: 'character', key: character.key, mime: 'model/gltf-binary', ext: '.vrm' },
+          // an agent's model is copied: the agent may change or lose it, the dance keeps its dancer; the built-in one stays shared
+          DEFAULT_MODELS.some((model) => model.key === character.key)
+            ? { role: 'character', key: character.key, mime: 'model/gltf-binary', ext: '.vrm' }
+            : { role: 'character', bytes: vrm, mime: 'model/gltf-binary', ext: '.vrm' },
         ],
         facts: {
           seconds: Math.round(seconds * 100) / 100,
