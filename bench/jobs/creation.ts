@@ -196,7 +196,7 @@ export async function creationBench(adminUrl: string) {
     await lanes(people.slice(0, 5), streams, 20, 0, { originOf: () => a.origin, fallback: a.origin }, 60_000);
     console.error('jobs/creation: warmed up');
 
-    // latency: one at a time, each after the last ended and a pause, so both slots are free
+    // latency: one at a time, each after the last ended and a pause, so every slot is free
     const latencyIds: string[] = [];
     const createCall: number[] = [];
     const startSeen: number[] = [];

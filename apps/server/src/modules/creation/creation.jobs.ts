@@ -23,7 +23,7 @@ export const creationJob = defineJob({
   name: CREATION_JOB,
   payload: CreationJobPayload,
   timeoutMs: 12 * 60_000,
-  concurrency: 2,
+  concurrency: 4,
   retry: { attempts: 2, backoffMs: 1000 },
   handler: (payload, ctx, deps: CreationJobDeps) => deps.run(payload, ctx),
   onSettled: (payload, _job, status, deps) => deps.settled(payload, status),
