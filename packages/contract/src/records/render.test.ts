@@ -58,6 +58,22 @@ const SAMPLES: Array<{ kind: string; memo: Record<string, unknown>; currency: st
   { kind: 'coupon', memo: { couponId: 'k1', orderId: 'o3' }, currency: 'JE', amount: 60, en: 'Starter pack coupon', zh: '新手禮包優惠券' },
   { kind: 'adjustment', memo: { reason: 'refund of ticket 12', adminId: 'u1' }, currency: 'JE', amount: 100, en: 'Adjusted by an admin: refund of ticket 12', zh: '管理員調整：refund of ticket 12' },
   { kind: 'creation', memo: { creationId: 'c1', workflow: 'text2Img' }, currency: 'CAC', amount: -1, en: 'Creation: Text to image', zh: '創作：文生圖' },
+  {
+    kind: 'same_style_fee',
+    memo: { workId: 'w1', workName: 'Aurora', creationId: 'c2' },
+    currency: 'JE',
+    amount: -3,
+    en: "Author's fee for the same style as “Aurora”",
+    zh: '「Aurora」同款創作的作者費用',
+  },
+  {
+    kind: 'same_style_fee',
+    memo: { workId: 'w1', workName: 'Aurora', creationId: 'c2' },
+    currency: 'JE',
+    amount: 3,
+    en: 'Earned: someone made the same style as “Aurora”',
+    zh: '收入：有人製作了「Aurora」的同款',
+  },
 ];
 
 describe('order records in the reader’s language', () => {
