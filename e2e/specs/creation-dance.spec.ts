@@ -6,6 +6,7 @@ import { calls } from '@starlit/contract';
 import { renderTempoTrack } from '../../apps/server/src/ai/music/song.ts';
 import { encodeWav } from '../../apps/server/src/ai/music/wav.ts';
 import { callAs } from '../support/api';
+import { openFromHome, publishFromStudio } from '../support/creation';
 import { screenshotDir, sidewaysScroll, useLanguage } from '../support/economy';
 import { signUpThroughProvider, uniqueName } from '../support/session';
 
@@ -127,5 +128,14 @@ test('a person dances their own song with the built-in model, watches it in sync
     }
   }
   await useLanguage(page, 'en_US');
+  // published, the dance is in home's AI Video tab, and its page dances to its song
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const workName = `Moves ${Math.random().toString(36).slice(2, 6)}`;
+  await publishFromStudio(page, workName);
+  const detail = await openFromHome(page, 'AI Video', workName);
+  const { stage: onWork, before: workBefore } = await playFor(page, detail, 2000);
+  const onWorkAfter = await drawn(onWork);
+  expect(onWorkAfter.frames - workBefore.frames).toBeGreaterThan(10);
+  expect(onWorkAfter.driftMs).toBeLessThan(MAX_DRIFT_MS);
   await fs.rm(folder, { recursive: true, force: true });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { calls } from '@starlit/contract';
 import { callAs } from '../support/api';
+import { openFromHome, publishFromStudio } from '../support/creation';
 import { screenshotDir, sidewaysScroll, useLanguage } from '../support/economy';
 import { signUpThroughProvider, uniqueName } from '../support/session';
 
@@ -79,4 +80,11 @@ test('a person composes a piece from words, watches it progress, plays it and do
     expect(await sidewaysScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(screenshotDir, `creation-music-390-${lang}.png`), fullPage: true });
   }
+  // published, the piece is in home's AI Audio tab, with how it was made
+  await useLanguage(page, 'en_US');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const workName = `Rain ${Math.random().toString(36).slice(2, 6)}`;
+  await publishFromStudio(page, workName);
+  const detail = await openFromHome(page, 'AI Audio', workName);
+  await expect(detail.getByRole('region', { name: 'How it was made' }).getByText('Text to music', { exact: true })).toBeVisible();
 });
