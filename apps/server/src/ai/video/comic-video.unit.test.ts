@@ -111,7 +111,8 @@ describe('makeComicVideo (real ffmpeg)', () => {
       await writeFile(file, video.mp4);
       rendered[mode] = { video, file };
     }
-  }, 60_000);
+    // two renders of an 11.5 s video: about 8 s alone, more on a busy machine
+  }, 90_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('writes H.264 High 1280×720 yuv420p at 30 fps with AAC 44.1 kHz stereo, index first', async () => {
@@ -177,6 +178,19 @@ describe('makeComicVideo (real ffmpeg)', () => {
     expect(meanDifference(track, burned, 0, 500)).toBeLessThan(1.5);
     expect(rendered.burned.video.vtt).toBe(rendered.track.video.vtt);
   });
+
+  it('renders a lone silent panel without title or music: its minimum length, silent sound, no cues', async () => {
+    const video = await makeComicVideo({ title: '  ', panels: [{ image: await panel(576, 768, 300), lines: [] }], music: null, subtitles: 'burned', lang: 'en_US', seed: 1 });
+    expect(video.seconds).toBeCloseTo(MIN_PANEL_SECONDS + T, 3);
+    expect(video.cues).toEqual([]);
+    expect(video.vtt).toBe('WEBVTT\n\n\n');
+    const file = path.join(dir, 'lone.mp4');
+    await writeFile(file, video.mp4);
+    const pcm = await ffmpegOut(['-i', file, '-ac', '1', '-f', 'f32le', 'pipe:1'], 10 * 44_100 * 4);
+    const samples = new Float32Array(pcm.buffer, pcm.byteOffset, pcm.length / 4);
+    expect(samples.length / 44_100).toBeCloseTo(video.seconds, 1);
+    expect(samples.every((value) => Math.abs(value) < 1e-3)).toBe(true);
+  }, 20_000);
 
   it('stops ffmpeg on abort and removes its work folder', async () => {
     const workDir = await mkdtemp(path.join(dir, 'work-'));
