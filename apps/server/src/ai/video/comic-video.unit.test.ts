@@ -73,7 +73,7 @@ async function request(subtitles: 'burned' | 'track'): Promise<ComicVideoRequest
 }
 
 let dir: string;
-const rendered: Record<'burned' | 'track', { video: ComicVideo; file: string }> = {} as never;
+const rendered = {} as Record<'burned' | 'track', { video: ComicVideo; file: string }>;
 
 async function ffmpegOut(args: string[], maxOutputBytes: number): Promise<Buffer> {
   const out = await runProcess('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args], { timeoutMs: 20_000, maxOutputBytes });
