@@ -27,6 +27,8 @@ export const STALE = {
   home: 30_000,
   identities: 30_000,
   // balances change with every movement of value
+  // a task's steps move on while it runs (the realtime stream refreshes sooner)
+  dailyTasks: 2_000,
   ledger: 10_000,
   // the console shows what other moderators did a moment ago
   moderation: 5_000,

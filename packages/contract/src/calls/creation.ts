@@ -145,9 +145,10 @@ const Price = z.object({ currency: z.enum(['CAC', 'JE']), amount: z.number().int
 /**
  * What a file of a result is: the picture (and for img2Img the reference it was redrawn from);
  * the music (WAV, the original) and its MP3 and waveform picture; the dance (`.vrma`), the song
- * it dances to and the model that dances it.
+ * it dances to and the model that dances it. A daily task's results add a comic's page and
+ * panels, subtitles (WebVTT), a lyric sheet, a video and the share card.
  */
-export const CREATION_FILE_ROLES = ['image', 'reference', 'audio', 'mp3', 'waveform', 'dance', 'song', 'character'] as const;
+export const CREATION_FILE_ROLES = ['image', 'reference', 'audio', 'mp3', 'waveform', 'dance', 'song', 'character', 'page', 'panel', 'subtitles', 'lyrics', 'video', 'card'] as const;
 export const CreationFile = z.object({ role: z.enum(CREATION_FILE_ROLES), url: z.string(), mime: z.string() });
 export type CreationFile = z.infer<typeof CreationFile>;
 

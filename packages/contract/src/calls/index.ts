@@ -7,6 +7,7 @@ import { chatCalls } from './chat.ts';
 import { checkinCalls } from './checkin.ts';
 import { commentCalls } from './comments.ts';
 import { creationCalls } from './creation.ts';
+import { dailyTasksCalls } from './daily-tasks.ts';
 import { economyAdminCalls } from './economy-admin.ts';
 import { exchangeCalls } from './exchange.ts';
 import { giftCalls } from './gifts.ts';
@@ -34,6 +35,7 @@ export * from './chat.ts';
 export * from './checkin.ts';
 export * from './comments.ts';
 export * from './creation.ts';
+export * from './daily-tasks.ts';
 export * from './economy-admin.ts';
 export * from './exchange.ts';
 export * from './gifts.ts';
@@ -61,6 +63,7 @@ export const calls = {
   cards: cardCalls,
   chat: chatCalls,
   creation: creationCalls,
+  dailyTasks: dailyTasksCalls,
   checkin: checkinCalls,
   comments: commentCalls,
   economyAdmin: economyAdminCalls,

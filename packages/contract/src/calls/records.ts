@@ -22,6 +22,8 @@ export const RECORD_KINDS = [
   'adjustment',
   'creation',
   'same_style_fee',
+  'daily_task',
+  'daily_task_points',
 ] as const;
 export const RecordKind = z.enum(RECORD_KINDS);
 

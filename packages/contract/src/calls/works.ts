@@ -3,7 +3,7 @@ import { defineCall, PageInput, pageOf } from '../call.ts';
 import { AgentTags } from '../rules/agent.ts';
 import { LIMITS } from '../rules/constants.ts';
 import { PublisherName, WorkName } from '../rules/work.ts';
-import { WorkProvenance } from './creation.ts';
+import { CreationFacts, CreationFile, WorkProvenance } from './creation.ts';
 import { WorkKind } from './home.ts';
 
 export { PublisherName, WorkName };
@@ -67,6 +67,11 @@ export const Work = z.object({
   hiddenReason: z.string().nullable(),
   /** How it was made, for a work published from the creation studio (docs/works.md, Provenance); null for an uploaded work or a post. */
   creation: WorkProvenance.nullable(),
+  /**
+   * For a work published from a daily task (docs/daily-tasks.md, Publishing): the task (null once
+   * deleted) and the files the work plays with (subtitles, lyrics, a dance's song and model).
+   */
+  task: z.object({ id: z.uuid().nullable(), files: z.array(CreationFile), facts: CreationFacts }).nullable(),
 });
 
 /** A work's likes and collections as the caller sees them after a like or collect. */

@@ -6,6 +6,7 @@ import { cardsErrors } from './cards.ts';
 import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { creationErrors } from './creation.ts';
+import { dailyTasksErrors } from './daily-tasks.ts';
 import { identitiesErrors } from './identities.ts';
 import { economyAdminErrors } from './economy-admin.ts';
 import { exchangeErrors } from './exchange.ts';
@@ -60,7 +61,7 @@ import { worksErrors } from './works.ts';
  * | 8300–8449    | store, cart and inventory                                 |
  * | 8450–8599    | skills and premium voices bought with diamonds            |
  * | 8600–8999    | gifts (8600–8799), points and the daily check-in (8800–8899) |
- * | 9000–9499    | reserved: tasks                                           |
+ * | 9000–9499    | tasks: daily AI tasks (9000–9099)                         |
  * | 9500–9999    | reserved: live room                                       |
  * | 10000–10999  | reserved: wallet and platform payments                    |
  */
@@ -122,6 +123,7 @@ export const ERROR_FEATURES = {
   avatars: avatarsErrors,
   cards: cardsErrors,
   chat: chatErrors,
+  tasks: dailyTasksErrors,
 } satisfies Partial<Record<keyof typeof ERROR_RANGES, unknown>>;
 
 /** Every error code by name. */
@@ -150,6 +152,7 @@ export const ErrorCode = {
   ...avatarsErrors.codes,
   ...cardsErrors.codes,
   ...chatErrors.codes,
+  ...dailyTasksErrors.codes,
 };
 
 /** A value of {@link ErrorCode}. */
@@ -183,6 +186,7 @@ function messagesIn(lang: Language): Messages {
     ...avatarsErrors.messages[lang],
     ...cardsErrors.messages[lang],
     ...chatErrors.messages[lang],
+    ...dailyTasksErrors.messages[lang],
   };
 }
 

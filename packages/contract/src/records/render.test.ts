@@ -58,6 +58,8 @@ const SAMPLES: Array<{ kind: string; memo: Record<string, unknown>; currency: st
   { kind: 'coupon', memo: { couponId: 'k1', orderId: 'o3' }, currency: 'JE', amount: 60, en: 'Starter pack coupon', zh: '新手禮包優惠券' },
   { kind: 'adjustment', memo: { reason: 'refund of ticket 12', adminId: 'u1' }, currency: 'JE', amount: 100, en: 'Adjusted by an admin: refund of ticket 12', zh: '管理員調整：refund of ticket 12' },
   { kind: 'creation', memo: { creationId: 'c1', workflow: 'text2Img' }, currency: 'CAC', amount: -1, en: 'Creation: Text to image', zh: '創作：文生圖' },
+  { kind: 'daily_task', memo: { taskId: 't1', type: 'text_to_comic', title: 'Rainy day' }, currency: 'CAC', amount: -3, en: 'Daily task: Text to comic, “Rainy day”', zh: '每日任務：文生漫畫「Rainy day」' },
+  { kind: 'daily_task_points', memo: { taskId: 't1', type: 'comic_to_video' }, currency: 'MSS', amount: 15, en: 'Points for a finished daily task: Comic to video', zh: '完成每日任務獲得積分：漫畫轉影片' },
   {
     kind: 'same_style_fee',
     memo: { workId: 'w1', workName: 'Aurora', creationId: 'c2' },

@@ -53,6 +53,8 @@ const KIND_LABELS: Record<Language, Record<string, string>> = {
     adjustment: 'Adjustment',
     creation: 'Creation',
     same_style_fee: 'Same-style fee',
+    daily_task: 'Daily task',
+    daily_task_points: 'Daily task points',
   },
   zh_TW: {
     recharge: '儲值',
@@ -69,6 +71,8 @@ const KIND_LABELS: Record<Language, Record<string, string>> = {
     adjustment: '餘額調整',
     creation: '創作',
     same_style_fee: '同款創作費',
+    daily_task: '每日任務',
+    daily_task_points: '每日任務積分',
   },
 };
 
@@ -88,6 +92,12 @@ const SKILL_NAMES: Record<Language, Record<string, string>> = {
 const WORKFLOW_NAMES: Record<Language, Record<string, string>> = {
   en_US: { textimg: 'Text to image', imgimg: 'Image to image', textmusic: 'Text to music', textdance: 'Text to dance', musicdance: 'Music to dance', clonevoice: 'Voice clone' },
   zh_TW: { textimg: '文生圖', imgimg: '圖生圖', textmusic: '文生音樂', textdance: '文生舞蹈', musicdance: '音樂生舞蹈', clonevoice: '聲音複製' },
+};
+
+/** The daily task types of SPEC §2, by their id as `normalized` leaves it (text_to_image is texttoimage). */
+const TASK_TYPE_NAMES: Record<Language, Record<string, string>> = {
+  en_US: { texttoimage: 'Text to image', texttocomic: 'Text to comic', texttospeech: 'Text to speech', texttosong: 'Text to song', texttodance: 'Text to dance', comictovideo: 'Comic to video' },
+  zh_TW: { texttoimage: '文生圖', texttocomic: '文生漫畫', texttospeech: '文字轉語音', texttosong: '文生歌曲', texttodance: '文生舞蹈', comictovideo: '漫畫轉影片' },
 };
 
 const CURRENCY_NAMES: Record<Language, Record<string, string>> = {
@@ -114,6 +124,8 @@ interface Words {
   adjustment(reason: string | null): string;
   creation(workflow: string): string;
   sameStyleFee(work: string, earned: boolean): string;
+  dailyTask(type: string, title: string | null): string;
+  dailyTaskPoints(type: string): string;
   refund(item: string): string;
   anAgent: string;
   aGift: string;
@@ -137,6 +149,8 @@ const WORDS: Record<Language, Words> = {
     adjustment: (reason) => (reason ? `Adjusted by an admin: ${reason}` : 'Adjusted by an admin'),
     creation: (workflow) => `Creation: ${workflow}`,
     sameStyleFee: (work, earned) => (earned ? `Earned: someone made the same style as “${work}”` : `Author's fee for the same style as “${work}”`),
+    dailyTask: (type, title) => (title ? `Daily task: ${type}, “${title}”` : `Daily task: ${type}`),
+    dailyTaskPoints: (type) => `Points for a finished daily task: ${type}`,
     refund: (item) => `Refund · ${item}`,
     anAgent: 'an agent',
     aGift: 'A gift',
@@ -158,6 +172,8 @@ const WORDS: Record<Language, Words> = {
     adjustment: (reason) => (reason ? `管理員調整：${reason}` : '管理員調整'),
     creation: (workflow) => `創作：${workflow}`,
     sameStyleFee: (work, earned) => (earned ? `收入：有人製作了「${work}」的同款` : `「${work}」同款創作的作者費用`),
+    dailyTask: (type, title) => (title ? `每日任務：${type}「${title}」` : `每日任務：${type}`),
+    dailyTaskPoints: (type) => `完成每日任務獲得積分：${type}`,
     refund: (item) => `退款・${item}`,
     anAgent: '智能體',
     aGift: '禮物',
@@ -227,6 +243,10 @@ function itemOf(kind: string, memo: Memo, lang: Language, context: RecordContext
       return w.sameStyleFee(text(memo, 'workName') ?? recordKindLabel(kind, lang), context.amount > 0);
     case 'creation':
       return w.creation(lookup(WORKFLOW_NAMES[lang], text(memo, 'workflow'), recordKindLabel(kind, lang)));
+    case 'daily_task':
+      return w.dailyTask(lookup(TASK_TYPE_NAMES[lang], text(memo, 'type'), recordKindLabel(kind, lang)), text(memo, 'title'));
+    case 'daily_task_points':
+      return w.dailyTaskPoints(lookup(TASK_TYPE_NAMES[lang], text(memo, 'type'), recordKindLabel(kind, lang)));
     default:
       return recordKindLabel(kind, lang);
   }

@@ -47,5 +47,6 @@ export function presentWork(row: WorkRow, viewerId: string | null): z.input<type
           facts: row.creationFacts ?? {},
         }
       : null,
+    task: !row.creationParams && row.creationFiles ? { id: row.taskId, files: row.creationFiles, facts: row.creationFacts ?? {} } : null,
   };
 }
