@@ -103,9 +103,11 @@ export function jobSystem<const Defs extends readonly AnyJob[]>(db: Db, definiti
     /**
      * Adds a job in `tx` (pass the caller's transaction so the job exists only if its writes
      * commit, or the database). A dedupe key with a live job answers that job instead.
+     * `delayMs` makes it due that much later (a scheduled publish); the row keeps the time, so
+     * a restart in between changes nothing.
      */
-    enqueue<N extends Name>(tx: Db | Tx, name: N, payload: PayloadOf<Named<Defs, N>>): Promise<JobRow> {
-      return add(tx, name, payload);
+    enqueue<N extends Name>(tx: Db | Tx, name: N, payload: PayloadOf<Named<Defs, N>>, when: { delayMs?: number } = {}): Promise<JobRow> {
+      return add(tx, name, payload, when);
     },
 
     get: (id: string) => queue.get(id),

@@ -8,6 +8,8 @@ export type BusEvent =
   | { type: 'job'; jobId: string; status: 'generating' | 'done' | 'failed' }
   // a creation of the user moved on: its progress while generating, then how it ended
   | { type: 'creation'; creationId: string; state: 'generating' | 'done' | 'failed' | 'cancelled'; progress: number; stage: string }
+  // a daily task of the user moved on: a step finished, it ended, or it was published
+  | { type: 'daily_task'; taskId: string; state: 'generating' | 'done' | 'failed' | 'cancelled'; progress: number }
   // servers only: the prompt word list changed (published on moderation's PROMPT_WORDS_TOPIC, which is no user's id)
   | { type: 'promptWords' };
 

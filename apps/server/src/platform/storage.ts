@@ -67,6 +67,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.vrma': 'model/gltf-binary',
   '.glb': 'model/gltf-binary',
   '.txt': 'text/plain; charset=utf-8',
+  // subtitles of a spoken task, a song or a video, read by a <track>
+  '.vtt': 'text/vtt; charset=utf-8',
 };
 
 /** The content type a key is served with, decided by its extension. */

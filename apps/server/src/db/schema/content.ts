@@ -4,6 +4,7 @@ import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primar
 import { tsvector } from './search.ts';
 import { agents } from './agents.ts';
 import { creations } from './creation.ts';
+import { dailyTasks } from './daily-tasks.ts';
 import { users } from './users.ts';
 
 /** Works (creations and posts): owned by the works feature; home shows the public published ones. */
@@ -53,6 +54,10 @@ export const works = pgTable(
     // the creation's files as addresses (the song, model and waveform a dance or a piece plays with) and its figures
     creationFiles: jsonb('creation_files').$type<WorkProvenance['files']>(),
     creationFacts: jsonb('creation_facts').$type<WorkProvenance['facts']>(),
+    // a work published from a daily task (docs/daily-tasks.md): one work per task, published once
+    taskId: uuid('task_id')
+      .unique('works_task_id_unique')
+      .references(() => dailyTasks.id, { onDelete: 'set null' }),
     // the author's fee in diamonds for "Make the same style" of it
     sameStyleFee: integer('same_style_fee').notNull().default(0),
   },

@@ -16,3 +16,4 @@ export * from './economy.ts';
 export * from './gifting.ts';
 export * from './store.ts';
 export * from './creation.ts';
+export * from './daily-tasks.ts';

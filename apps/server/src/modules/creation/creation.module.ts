@@ -10,12 +10,12 @@ import { storeModule } from '../store/store.module.ts';
 import { worksModule } from '../works/works.module.ts';
 import { CREATION_JOB } from './creation.jobs.ts';
 import { creationRoutes } from './creation.routes.ts';
-import { creationRepository } from './creation.repository.ts';
 import { creationService } from './creation.service.ts';
 import { creationUploads } from './creation.uploads.ts';
 import type { AgentAccess } from './workflows/agent-access.ts';
 import { img2ImgWorkflow } from './workflows/img2img.ts';
-import { music2DanceWorkflow, type DanceSources } from './workflows/music2dance.ts';
+import { danceSources } from './workflows/dance-sources.ts';
+import { music2DanceWorkflow } from './workflows/music2dance.ts';
 import { text2ImgWorkflow, type AgentLook } from './workflows/text2img.ts';
 import { text2MusicWorkflow } from './workflows/text2music.ts';
 
@@ -38,11 +38,6 @@ export const creationModule = defineModule({
     };
     const store = ctx.use(storeModule);
     const uploads = creationUploads({ storage });
-    const danceSources: DanceSources = {
-      creation: (h, id) => creationRepository(h).byId(id),
-      ownedItem: (h, userId, itemId) => store.ownedItem(userId, itemId, h),
-      agent: (h, agentId) => agentsRepository(h).byId(agentId),
-    };
     const agentAccess: AgentAccess = { owned: (tx, userId, agentId) => agents.owned(userId, agentId, tx), workingSkills: (tx, agentId) => agents.workingSkills(agentId, tx) };
     const creation = creationService({
       db: database.db,
@@ -56,7 +51,7 @@ export const creationModule = defineModule({
         text2Img: text2ImgWorkflow({ imageModel, agents: agentAccess, agentLook }),
         img2Img: img2ImgWorkflow({ imageModel, uploads }),
         text2Music: text2MusicWorkflow({ musicModel }),
-        music2Dance: music2DanceWorkflow({ danceModel: createDanceModel(config.dance), agents: agentAccess, uploads, storage, sources: danceSources, db: database.db }),
+        music2Dance: music2DanceWorkflow({ danceModel: createDanceModel(config.dance), agents: agentAccess, uploads, storage, sources: danceSources(store), db: database.db }),
       },
       delayMs: config.creationDelayMs,
       works: ctx.use(worksModule),

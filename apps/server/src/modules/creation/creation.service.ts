@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, toPage } from '../../platform/pagination.ts';
 import { assertNoBlock, authorizeOwner } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { chargeFrom } from '../ledger/charge.ts';
 import { fingerprintOf, type LedgerService } from '../ledger/ledger.service.ts';
 import type { WorkSettings, WorksService } from '../works/works.service.ts';
 import type { CreationJobPayload } from './creation.jobs.ts';
@@ -136,16 +137,6 @@ export function creationService(deps: CreationDeps) {
     const price = CREATION_PRICES[workflow];
     if (!found || !price) throw new AppError(ErrorCode.CREATION_NOT_AVAILABLE);
     return { workflow: found, price };
-  };
-
-  /**
-   * What the person would pay: counts while they have them, diamonds after; null when they have
-   * neither. An author's fee is always diamonds, on top of either.
-   */
-  const chargeFrom = (balances: { CAC: number; JE: number }, price: { CAC: number; JE: number }, fee = 0) => {
-    if (balances.CAC >= price.CAC && balances.JE >= fee) return { currency: 'CAC' as const, amount: price.CAC };
-    if (balances.JE >= price.JE + fee) return { currency: 'JE' as const, amount: price.JE };
-    return null;
   };
 
   /** The fee a same-style creation pays its author: none for the author's own work or a free one. */

@@ -216,4 +216,6 @@ export function ledgerService(deps: { db: Db }) {
 }
 
 export type LedgerService = ReturnType<typeof ledgerService>;
+/** The movements one request may make in its transaction (what `run` and `within` hand their work). */
+export type Books = Parameters<Parameters<LedgerService['within']>[1]>[0];
 export type { Currency, Leg, Party };

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import type { ImageModel } from '../../../ai/image/image-model.ts';
 import { ratioSize } from '../../../ai/image/ratio.ts';
 import { judgeImage, type UploadChecks } from '../creation.uploads.ts';
-import { checkedPng, STUDIO_LONG_SIDE } from './text2img.ts';
+import { checkedPng } from '../../../ai/image/checked-png.ts';
+import { STUDIO_LONG_SIDE } from './text2img.ts';
 import type { OutputFile, WorkflowFor } from './workflow.ts';
 
 /** Strength is kept in hundredths: the studio's slider moves by 1 %, and the PNG's "Denoising strength" reads as people set it. */

@@ -59,6 +59,28 @@ function forwardProgress(run: WorkflowRun) {
 }
 
 /**
+ * The storage key of the song a source names, refusing what the person may not dance to (5117):
+ * their own upload, their finished text2Music piece, or a store Music item they own. Daily
+ * tasks dance to the same songs.
+ */
+export async function songKeyOf(deps: Pick<Music2DanceDeps, 'sources' | 'storage'>, h: Handle, userId: string, song: SongSource): Promise<string> {
+  const notOwned = () => new AppError(ErrorCode.CREATION_SONG_NOT_OWNED);
+  if (song.source === 'upload') return song.key;
+  if (song.source === 'creation') {
+    const made = await deps.sources.creation(h, song.creationId);
+    const audio = made?.ownerId === userId && made.workflow === 'text2Music' && made.state === 'done' ? made.files.find((f) => f.role === 'audio') : undefined;
+    if (!audio) throw notOwned();
+    return audio.key;
+  }
+  // store items have uuids: anything else names no item (and would upset the query)
+  const item = UUID.test(song.itemId) ? await deps.sources.ownedItem(h, userId, song.itemId) : null;
+  // a Music item's audio is its preview: the catalogue keeps no other recording of it
+  const key = item?.category === 'Music' && item.preview ? deps.storage.keyOf(item.preview) : null;
+  if (!key) throw notOwned();
+  return key;
+}
+
+/**
  * music2Dance: a song (the person's upload, one of their finished text2Music pieces, or a store
  * Music item they own) danced by a character (one of their agents with a 3D model, or the
  * built-in model) through the configured `DanceModel` (the offline choreographer or an HTTP
@@ -66,24 +88,7 @@ function forwardProgress(run: WorkflowRun) {
  * nothing is copied, so the player gets exactly what was danced to.
  */
 export function music2DanceWorkflow(deps: Music2DanceDeps): WorkflowFor<'music2Dance'> {
-  const notOwned = () => new AppError(ErrorCode.CREATION_SONG_NOT_OWNED);
-
-  /** The storage key of the song a source names, refusing what the person may not dance to. */
-  async function songKey(h: Handle, userId: string, song: SongSource): Promise<string> {
-    if (song.source === 'upload') return song.key;
-    if (song.source === 'creation') {
-      const made = await deps.sources.creation(h, song.creationId);
-      const audio = made?.ownerId === userId && made.workflow === 'text2Music' && made.state === 'done' ? made.files.find((f) => f.role === 'audio') : undefined;
-      if (!audio) throw notOwned();
-      return audio.key;
-    }
-    // store items have uuids: anything else names no item (and would upset the query)
-    const item = UUID.test(song.itemId) ? await deps.sources.ownedItem(h, userId, song.itemId) : null;
-    // a Music item's audio is its preview: the catalogue keeps no other recording of it
-    const key = item?.category === 'Music' && item.preview ? deps.storage.keyOf(item.preview) : null;
-    if (!key) throw notOwned();
-    return key;
-  }
+  const songKey = (h: Handle, userId: string, song: SongSource) => songKeyOf(deps, h, userId, song);
 
   /** Who dances and the storage key of their model: the agent's own VRM (5118 without one), or the built-in model. */
   async function dancer(h: Handle, agentId: string | undefined) {

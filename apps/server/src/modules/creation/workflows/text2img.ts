@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { checkedPng } from '../../../ai/image/checked-png.ts';
 import type { ImageModel } from '../../../ai/image/image-model.ts';
 import { ratioSize } from '../../../ai/image/ratio.ts';
 import { checkAgentFor, type AgentAccess } from './agent-access.ts';
@@ -17,15 +17,6 @@ export interface AgentLook {
 /** The prompt an engine is given: the description, then who the character is when an agent guides it. */
 export function promptWith(description: string, look: AgentLook | null): string {
   return look ? `${description}\nCharacter: ${look.name}${look.words ? `, ${look.words}` : ''}` : description;
-}
-
-/** Checks a picture an engine answered is a PNG of the asked size, and keeps its bytes (and its `parameters` chunk). */
-export async function checkedPng(image: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const meta = await sharp(image).metadata();
-  if (meta.format !== 'png' || meta.width !== size.width || meta.height !== size.height) {
-    throw new Error(`the engine answered a ${meta.format} of ${meta.width}x${meta.height}, not a ${size.width}x${size.height} PNG`);
-  }
-  return image;
 }
 
 /**

@@ -2,7 +2,7 @@ import { encodeMp3 } from '../../../ai/music/encode.ts';
 import type { MusicModel, MusicProgress, MusicResult } from '../../../ai/music/music-model.ts';
 import { withWavInfo } from '../../../ai/music/wav-info.ts';
 import { decodeWav } from '../../../ai/voice/pcm.ts';
-import { checkedPng } from './text2img.ts';
+import { checkedPng } from '../../../ai/image/checked-png.ts';
 import type { WorkflowFor, WorkflowRun } from './workflow.ts';
 
 /** The size of the waveform picture every music engine draws (ai/music/encode.ts). */
