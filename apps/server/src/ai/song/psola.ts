@@ -1,0 +1,158 @@
+/**
+ * Pitch measurement and TD-PSOLA (time-domain pitch-synchronous overlap-add): how a spoken
+ * syllable becomes a sung note. Each glottal period of the speech is cut out with a window two
+ * periods wide and laid down again one *target* period apart, for as long as the note lasts.
+ * The spacing sets the new pitch; the grains keep the voice's formants, so the singer still
+ * sounds like the voice rather than a sped-up tape.
+ */
+
+const MIN_HZ = 70;
+const MAX_HZ = 600;
+const VOICED_CORRELATION = 0.5;
+
+/** Autocorrelation pitch of `samples[from, to)` in Hz, or null when the stretch is quiet or not periodic. */
+export function pitchOf(samples: Float32Array, rate: number, from: number, to: number, minRms = 0.005): number | null {
+  const minLag = Math.floor(rate / MAX_HZ);
+  const maxLag = Math.ceil(rate / MIN_HZ);
+  const length = to - from - maxLag;
+  if (from < 0 || length < minLag * 2) return null;
+  let energy = 0;
+  for (let i = from; i < from + length; i++) energy += samples[i] * samples[i];
+  if (Math.sqrt(energy / length) < minRms) return null;
+  const correlations = new Float32Array(maxLag + 2);
+  for (let lag = minLag; lag <= maxLag + 1; lag++) {
+    let [cross, a, b] = [0, 0, 0];
+    for (let i = from; i < from + length; i++) {
+      cross += samples[i] * samples[i + lag];
+      a += samples[i] * samples[i];
+      b += samples[i + lag] * samples[i + lag];
+    }
+    correlations[lag] = cross / Math.sqrt(a * b || 1);
+  }
+  let best = 0;
+  for (let lag = minLag; lag <= maxLag; lag++) if (correlations[lag] > correlations[best]) best = lag;
+  if (correlations[best] < VOICED_CORRELATION) return null;
+  // the shortest lag nearly as good as the best one: a period's multiples correlate as well as it does
+  for (let lag = minLag; lag < best; lag++) {
+    if (correlations[lag] >= 0.9 * correlations[best] && correlations[lag] >= correlations[lag - 1] && correlations[lag] >= correlations[lag + 1]) {
+      best = lag;
+      break;
+    }
+  }
+  // a parabola through the peak and its neighbours finds the period between two samples
+  const [l, c, r] = [correlations[best - 1], correlations[best], correlations[best + 1]];
+  const shift = l - 2 * c + r === 0 ? 0 : (0.5 * (l - r)) / (l - 2 * c + r);
+  return rate / (best + Math.max(-0.5, Math.min(0.5, shift)));
+}
+
+/** One analysis mark of the source: a grain's centre and half-width, and whether it is voiced. */
+interface Mark {
+  at: number;
+  half: number;
+  voiced: boolean;
+}
+
+/** A syllable ready to sing: its samples, its marks, and where its voiced part starts and ends. */
+export interface Syllable {
+  samples: Float32Array;
+  rate: number;
+  marks: Mark[];
+  voicedFrom: number;
+  voicedTo: number;
+}
+
+/** The samples between the first and last that reach 2% of the peak: eSpeak pads its words with silence. */
+function trimSilence(samples: Float32Array): Float32Array {
+  let peak = 0;
+  for (const s of samples) peak = Math.max(peak, Math.abs(s));
+  const gate = peak * 0.02;
+  let from = 0;
+  let to = samples.length;
+  while (from < to && Math.abs(samples[from]) <= gate) from++;
+  while (to > from && Math.abs(samples[to - 1]) <= gate) to--;
+  return samples.slice(from, to);
+}
+
+/**
+ * Finds a syllable's pitch marks: pitch per 10 ms frame, then in the voiced stretch one mark
+ * per period at the waveform's peak, each searched for near one period after the last; the
+ * unvoiced edges (consonants) get plain marks every 5 ms.
+ */
+export function analyseSyllable(input: Float32Array, rate: number): Syllable {
+  const samples = trimSilence(input);
+  const hop = Math.round(rate * 0.01);
+  const frame = Math.round(rate * 0.04);
+  const periods: Array<number | null> = [];
+  for (let at = 0; at + frame <= samples.length; at += hop) {
+    const hz = pitchOf(samples, rate, at, at + frame, 0.02);
+    periods.push(hz ? rate / hz : null);
+  }
+  const first = periods.findIndex((p) => p !== null);
+  const last = periods.findLastIndex((p) => p !== null);
+  const step = Math.round(rate * 0.005);
+  const plain = (from: number, to: number) => Array.from({ length: Math.max(0, Math.floor((to - from) / step)) }, (_, i) => ({ at: from + i * step, half: step, voiced: false }));
+  if (first < 0) return { samples, rate, marks: plain(0, samples.length), voicedFrom: samples.length, voicedTo: samples.length };
+
+  const periodAt = (at: number) => {
+    const i = Math.min(last, Math.max(first, Math.round((at - frame / 2) / hop)));
+    // gaps inside the voiced stretch take the pitch of the nearest voiced frame before them
+    for (let k = i; k >= first; k--) if (periods[k] !== null) return periods[k] as number;
+    return periods[first] as number;
+  };
+  const voicedFrom = first * hop;
+  const voicedTo = Math.min(samples.length, last * hop + frame);
+  const peakIn = (from: number, to: number) => {
+    let best = from;
+    for (let i = from; i < Math.min(to, samples.length); i++) if (samples[i] > samples[best]) best = i;
+    return best;
+  };
+  const voiced: Mark[] = [];
+  let at = peakIn(voicedFrom, voicedFrom + Math.round(periodAt(voicedFrom)));
+  while (at < voicedTo) {
+    const period = periodAt(at);
+    voiced.push({ at, half: Math.round(period), voiced: true });
+    at = peakIn(at + Math.round(period * 0.8), at + Math.round(period * 1.2) + 1);
+  }
+  return { samples, rate, marks: [...plain(0, voicedFrom), ...voiced, ...plain(voicedTo, samples.length)], voicedFrom, voicedTo };
+}
+
+/**
+ * The syllable sung for `length` samples at `hz`: consonants keep their spoken speed (unless
+ * the note is too short for them) and the voiced part stretches to fill the rest. `vibrato`
+ * is the depth in semitones of a 5.5 Hz wobble that starts after the note's first 0.25 s.
+ */
+export function singSyllable(syllable: Syllable, hz: number, length: number, vibrato = 0): Float32Array {
+  const { samples, rate, marks, voicedFrom, voicedTo } = syllable;
+  const out = new Float32Array(length);
+  if (marks.length === 0) return out;
+  const onset = voicedFrom;
+  const coda = samples.length - voicedTo;
+  const stretchVoiced = onset + coda <= 0.6 * length && voicedTo > voicedFrom;
+  // output sample → source sample: consonants 1:1 around a stretched vowel, or all squeezed alike
+  const source = (t: number) => {
+    if (!stretchVoiced) return (t * samples.length) / length;
+    if (t < onset) return t;
+    if (t >= length - coda) return voicedTo + (t - (length - coda));
+    return voicedFrom + ((t - onset) * (voicedTo - voicedFrom)) / (length - onset - coda);
+  };
+  let m = 0;
+  for (let t = 0; t < length; ) {
+    const want = source(t);
+    while (m + 1 < marks.length && Math.abs(marks[m + 1].at - want) <= Math.abs(marks[m].at - want)) m++;
+    while (m > 0 && Math.abs(marks[m - 1].at - want) < Math.abs(marks[m].at - want)) m--;
+    const mark = marks[m];
+    const seconds = t / rate;
+    const wobble = seconds > 0.25 ? vibrato * Math.sin(2 * Math.PI * 5.5 * (seconds - 0.25)) : 0;
+    const spacing = mark.voiced ? rate / (hz * 2 ** (wobble / 12)) : mark.half;
+    // a two-period Hann window laid every `spacing` samples sums to half/spacing: scaled back to one
+    const gain = Math.min(1, spacing / mark.half);
+    for (let k = -mark.half; k < mark.half; k++) {
+      const from = mark.at + k;
+      const to = Math.round(t) + k;
+      if (from < 0 || from >= samples.length || to < 0 || to >= length) continue;
+      out[to] += samples[from] * gain * 0.5 * (1 + Math.cos((Math.PI * k) / mark.half));
+    }
+    t += Math.max(1, spacing);
+  }
+  return out;
+}
