@@ -7,8 +7,8 @@ const EN_STOP = new Set(
     ' ',
   ),
 );
-// Characters that end a Chinese word more often than they belong to one.
-const ZH_BREAKS = /[的了是在和與我你他她它們也都很就又把被讓給這那一個首歌請寫唱要會有著過嗎呢吧啊，。、！？：；「」『』（）\s\p{P}a-zA-Z0-9]+/u;
+// Particles, pronouns, filler words and punctuation: what separates the words of a Chinese request.
+const ZH_BREAKS = /關於|有關|關于|一首|這首|一個|[的了是在和與我你他她它們也都很就又把被讓給這那一個首歌請寫唱要會有著過嗎呢吧啊，。、！？：；「」『』（）\s\p{P}a-zA-Z0-9]+/u;
 
 /**
  * The words of the request a song can be about, in the order they come: in English the

@@ -70,6 +70,8 @@ const EIGHTHS_PER_BAR = 8;
 // a line ends with a breath of a quarter note before the next bar line
 const BREATH_EIGHTHS = 2;
 const MAX_NOTES_PER_LINE = 28;
+// times to the microsecond: no float noise (4.799999…) in the sheet or the JSON
+const micro = (seconds: number) => Math.round(seconds * 1e6) / 1e6;
 const OUTRO_BARS = 2;
 
 /** Durations in eighths of `count` notes filling `total` eighths: one each, the rest given to the last note and to random ones. */
@@ -135,7 +137,7 @@ export function writeMelody(lyrics: Lyrics, opts: MelodyOptions): Melody {
   const progressions = PART_PROGRESSIONS[mode];
   const bars: MelodyBar[] = [];
   const addBars = (part: BarPart, count: number, inPart: number) => {
-    for (let i = 0; i < count; i++) bars.push({ start: bars.length * bar, part, chord: progressions[part][(inPart + i) % progressions[part].length] });
+    for (let i = 0; i < count; i++) bars.push({ start: micro(bars.length * bar), part, chord: progressions[part][(inPart + i) % progressions[part].length] });
   };
   addBars('intro', Math.ceil(Math.max(0, opts.leadInSeconds ?? 2 * bar) / bar - 1e-9), 0);
 
@@ -154,14 +156,14 @@ export function writeMelody(lyrics: Lyrics, opts: MelodyOptions): Melody {
       const tune = lineTune(syllables.length, lineBars, chords, section.kind, `melody:${opts.seed}:${section.kind}:${lineInSection}:${syllables.length}`);
       const index = lines.length;
       tune.forEach((note, i) => {
-        notes.push({ start: lineStart + note.at * eighth, seconds: note.length * eighth, midi: degreeNote(tonic, scale, note.degree), text: syllables[i], line: index });
+        notes.push({ start: micro(lineStart + note.at * eighth), seconds: micro(note.length * eighth), midi: degreeNote(tonic, scale, note.degree), text: syllables[i], line: index });
       });
       const last = tune[tune.length - 1];
-      lines.push({ start: lineStart, end: lineStart + (last.at + last.length) * eighth, text, section: section.kind });
+      lines.push({ start: micro(lineStart), end: micro(lineStart + (last.at + last.length) * eighth), text, section: section.kind });
       addBars(section.kind, lineBars, barInPart);
       barInPart += lineBars;
     });
   }
   addBars('outro', OUTRO_BARS, 0);
-  return { bpm, tonic, mode, seconds: bars.length * bar, notes, lines, bars };
+  return { bpm, tonic, mode, seconds: micro(bars.length * bar), notes, lines, bars };
 }

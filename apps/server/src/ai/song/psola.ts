@@ -52,13 +52,13 @@ interface Mark {
   voiced: boolean;
 }
 
-/** A syllable ready to sing: its samples, its marks, and where its voiced part starts and ends. */
+/** A syllable ready to sing: its samples, its marks, and the vowel that is held to fill a long note. */
 export interface Syllable {
   samples: Float32Array;
   rate: number;
   marks: Mark[];
-  voicedFrom: number;
-  voicedTo: number;
+  holdFrom: number;
+  holdTo: number;
 }
 
 /** The samples between the first and last that reach 2% of the peak: eSpeak pads its words with silence. */
@@ -83,15 +83,19 @@ export function analyseSyllable(input: Float32Array, rate: number): Syllable {
   const hop = Math.round(rate * 0.01);
   const frame = Math.round(rate * 0.04);
   const periods: Array<number | null> = [];
+  const loudness: number[] = [];
   for (let at = 0; at + frame <= samples.length; at += hop) {
     const hz = pitchOf(samples, rate, at, at + frame, 0.02);
     periods.push(hz ? rate / hz : null);
+    let sum = 0;
+    for (let i = at; i < at + frame; i++) sum += samples[i] * samples[i];
+    loudness.push(Math.sqrt(sum / frame));
   }
   const first = periods.findIndex((p) => p !== null);
   const last = periods.findLastIndex((p) => p !== null);
   const step = Math.round(rate * 0.005);
   const plain = (from: number, to: number) => Array.from({ length: Math.max(0, Math.floor((to - from) / step)) }, (_, i) => ({ at: from + i * step, half: step, voiced: false }));
-  if (first < 0) return { samples, rate, marks: plain(0, samples.length), voicedFrom: samples.length, voicedTo: samples.length };
+  if (first < 0) return { samples, rate, marks: plain(0, samples.length), holdFrom: samples.length, holdTo: samples.length };
 
   const periodAt = (at: number) => {
     const i = Math.min(last, Math.max(first, Math.round((at - frame / 2) / hop)));
@@ -101,6 +105,13 @@ export function analyseSyllable(input: Float32Array, rate: number): Syllable {
   };
   const voicedFrom = first * hop;
   const voicedTo = Math.min(samples.length, last * hop + frame);
+  // the vowel is the loud middle of the voiced stretch; the glides into and out of it keep their speed
+  const voicedLoudness = loudness.slice(first, last + 1);
+  const loudest = Math.max(...voicedLoudness);
+  const holdFirst = first + voicedLoudness.findIndex((l) => l >= loudest * 0.5);
+  const holdLast = first + voicedLoudness.findLastIndex((l) => l >= loudest * 0.5);
+  const holdFrom = holdFirst * hop + Math.round(frame / 2 - hop / 2);
+  const holdTo = Math.min(voicedTo, holdLast * hop + Math.round(frame / 2 + hop / 2));
   const peakIn = (from: number, to: number) => {
     let best = from;
     for (let i = from; i < Math.min(to, samples.length); i++) if (samples[i] > samples[best]) best = i;
@@ -113,27 +124,27 @@ export function analyseSyllable(input: Float32Array, rate: number): Syllable {
     voiced.push({ at, half: Math.round(period), voiced: true });
     at = peakIn(at + Math.round(period * 0.8), at + Math.round(period * 1.2) + 1);
   }
-  return { samples, rate, marks: [...plain(0, voicedFrom), ...voiced, ...plain(voicedTo, samples.length)], voicedFrom, voicedTo };
+  return { samples, rate, marks: [...plain(0, voicedFrom), ...voiced, ...plain(voicedTo, samples.length)], holdFrom, holdTo };
 }
 
 /**
- * The syllable sung for `length` samples at `hz`: consonants keep their spoken speed (unless
- * the note is too short for them) and the voiced part stretches to fill the rest. `vibrato`
+ * The syllable sung for `length` samples at `hz`: consonants and glides keep their spoken
+ * speed (unless the note is too short for them) and the vowel stretches to fill the rest. `vibrato`
  * is the depth in semitones of a 5.5 Hz wobble that starts after the note's first 0.25 s.
  */
 export function singSyllable(syllable: Syllable, hz: number, length: number, vibrato = 0): Float32Array {
-  const { samples, rate, marks, voicedFrom, voicedTo } = syllable;
+  const { samples, rate, marks, holdFrom, holdTo } = syllable;
   const out = new Float32Array(length);
   if (marks.length === 0) return out;
-  const onset = voicedFrom;
-  const coda = samples.length - voicedTo;
-  const stretchVoiced = onset + coda <= 0.6 * length && voicedTo > voicedFrom;
+  const onset = holdFrom;
+  const coda = samples.length - holdTo;
+  const hold = onset + coda <= 0.6 * length && holdTo > holdFrom;
   // output sample → source sample: consonants 1:1 around a stretched vowel, or all squeezed alike
   const source = (t: number) => {
-    if (!stretchVoiced) return (t * samples.length) / length;
+    if (!hold) return (t * samples.length) / length;
     if (t < onset) return t;
-    if (t >= length - coda) return voicedTo + (t - (length - coda));
-    return voicedFrom + ((t - onset) * (voicedTo - voicedFrom)) / (length - onset - coda);
+    if (t >= length - coda) return holdTo + (t - (length - coda));
+    return holdFrom + ((t - onset) * (holdTo - holdFrom)) / (length - onset - coda);
   };
   let m = 0;
   for (let t = 0; t < length; ) {

@@ -148,6 +148,7 @@ export function httpSinger(config: { url: string; apiKey?: string; timeoutMs?: n
         bytes = Buffer.from(await res.arrayBuffer());
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
+        if (timeout.aborted) throw new Error(`the singing service did not answer within ${timeoutMs} ms`);
         throw new Error(`the connection to the singing service was lost: ${(err as Error).message}`);
       }
       if (!res.ok) throw new Error(`the singing service failed (${res.status}): ${errorMessage(bytes)}`);

@@ -17,7 +17,7 @@ export function englishSyllables(word: string): string[] {
   const cuts: number[] = [];
   for (let i = 1; i < groups.length; i++) {
     const gap = lower.slice(groups[i - 1].to, groups[i].from);
-    if (gap.length <= 1) cuts.push(groups[i - 1].to);
+    if (gap.length <= 1 || /^(th|sh|ch|ph|wh)$/.test(gap)) cuts.push(groups[i - 1].to);
     else if (/^(ght|ck|ch|sh|th|ph|wh|ng)/.test(gap)) cuts.push(groups[i - 1].to + (gap.startsWith('ght') ? 3 : 2));
     else cuts.push(groups[i - 1].to + 1);
   }
