@@ -34,17 +34,17 @@ type Fill = { a: string; b: string; c: string; name: string };
 // Lines with slots: {a} {b} {c} are words from the request, {name} the singer.
 const EN: Record<'verse' | 'chorus' | 'bridge', string[][]> = {
   verse: [
-    ['I found a {a} in the quiet of the night', 'It carried {b} like a lantern burning bright', 'And {name} kept on walking down the road', 'With every step the {c} began to glow'],
-    ['Morning comes and paints the {a} in gold', 'There is a {b} story waiting to be told', 'I hear the city humming soft and low', 'And {name} knows where the river wants to go'],
-    ['We were dreaming of the {a} and the sea', 'Counting {b} under the old oak tree', 'Every little {c} we left behind', 'Is a melody still turning in my mind'],
-    ['Late at night I write your name in {a}', 'Every {b} is a door we walk through', 'Stars above are whispering the {c}', 'And {name} sings until the sky turns new'],
+    ['I found the {a} in the quiet of the night', 'I carried the {b} like a lantern burning bright', 'And {name} kept on walking down the road', 'With every step the {c} began to glow'],
+    ['Morning comes and paints the {a} in gold', 'The {b} has a story waiting to be told', 'I hear the city humming soft and low', 'And {name} knows where the river wants to go'],
+    ['We were dreaming of the {a} and the sea', 'Talking of the {b} under the old oak tree', 'All the {c} that we left behind', 'Is a melody still turning in my mind'],
+    ['Late at night I sing about the {a}', "And the {b} is a door we're walking through", 'Stars above are whispering of the {c}', 'And {name} sings until the sky turns new'],
   ],
   chorus: [
     ['Oh {a}, light me up tonight', 'Hold on to the {b} and the light', 'We can sing it loud, we can fly', 'Under the same wide open sky'],
     ['Sing it for the {a}, sing it for the {b}', 'Every heart is shining, every heart is free', 'Hear the music rising, carry me along', "This is {name}'s song, this is our song"],
     ['Here we go, {a} and me', 'Dancing where the {b} can see', 'Never let the music fade', 'This is the song that we made'],
   ],
-  bridge: [['And if the {a} should fall apart', 'I keep the {b} inside my heart', 'One more time before we go', 'Let the whole wide {c} know']],
+  bridge: [['And if the {a} should fall apart', 'I keep the {b} inside my heart', 'One more time before we go', 'Let the {c} and the whole world know']],
 };
 
 const ZH: Record<'verse' | 'chorus' | 'bridge', string[][]> = {
@@ -90,7 +90,10 @@ const fill = (line: string, words: Fill) => line.replace(/\{(a|b|c|name)\}/g, (_
  * slots, and the agent's name is the singer. Deterministic for one request and random source.
  */
 export function templateLyrics(req: LyricsRequest, random: Random): Lyrics {
-  const words = [...themeWords(req.description, req.lang), ...themeWords(req.introduction, req.lang), ...themeWords(req.agent.persona, req.lang), ...FALLBACK[req.lang][req.genre]];
+  // the singer's own name has its {name} slot; as a theme word it would read "the mira"
+  const name = req.agent.name.toLowerCase();
+  const own = [...themeWords(req.description, req.lang), ...themeWords(req.introduction, req.lang), ...themeWords(req.agent.persona, req.lang)];
+  const words = [...new Set(own.filter((w) => !name.includes(w))), ...FALLBACK[req.lang][req.genre]];
   const pickWords = (from: number): Fill => {
     const at = (i: number) => words[(from + i) % words.length];
     return { a: at(0), b: at(1), c: at(2), name: req.agent.name.trim() || (req.lang === 'zh_TW' ? '我' : 'I') };

@@ -5,14 +5,16 @@ import { runProcess } from '../speech/run-process.ts';
 import { readWavFormat } from '../voice/pcm.ts';
 
 const MIX_RATE = 44_100;
-// the backing sits under the voice: about 7 dB down, then a limiter catches the peaks they share
+// the backing sits under the voice, about 7 dB down
 const BACKING_GAIN = 0.45;
+// what streaming services play songs at; loudnorm's true-peak limit keeps it from clipping
+const LOUDNESS_LUFS = -16;
 const VOCAL_GAIN = 1;
 const FFMPEG_TIMEOUT_MS = 120_000;
 
 /**
  * Mixes a sung vocal over its backing with ffmpeg in one run: the backing lowered, the voice
- * given a short room echo, the two summed for exactly the backing's length and limited, then
+ * given a short room echo, the two summed for exactly the backing's length and brought to -16 LUFS, then
  * written as a 16-bit WAV and a 160 kb/s MP3 whose ID3 tags carry the title and artist. Files
  * rather than pipes, because ffmpeg reads two inputs and writes two outputs.
  */
@@ -24,7 +26,7 @@ export async function mixSong(vocal: Buffer, backing: Buffer, opts: { title: str
     const graph = [
       `[0:a]aresample=${MIX_RATE},aformat=channel_layouts=mono,volume=${BACKING_GAIN}[b]`,
       `[1:a]aresample=${MIX_RATE},aformat=channel_layouts=mono,volume=${VOCAL_GAIN},aecho=0.8:0.7:70|130:0.18|0.1[v]`,
-      '[b][v]amix=inputs=2:duration=first:normalize=0,alimiter=limit=0.95:level=false,asplit=2[wav][mp3]',
+      `[b][v]amix=inputs=2:duration=first:normalize=0,loudnorm=I=${LOUDNESS_LUFS}:TP=-1.5:LRA=11,aresample=${MIX_RATE},asplit=2[wav][mp3]`,
     ].join(';');
     const args = [
       '-hide_banner',
