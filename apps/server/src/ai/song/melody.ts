@@ -1,5 +1,5 @@
 import { degreeNote, PROGRESSIONS, SCALES } from '../music/composer.ts';
-import { seededRandom } from '../random.ts';
+import { type Random, seededRandom } from '../random.ts';
 import type { LyricSection, Lyrics, SongGenre, SongLang } from './lyrics.ts';
 import { splitSyllables } from './syllables.ts';
 
@@ -75,7 +75,7 @@ const micro = (seconds: number) => Math.round(seconds * 1e6) / 1e6;
 const OUTRO_BARS = 2;
 
 /** Durations in eighths of `count` notes filling `total` eighths: one each, the rest given to the last note and to random ones. */
-function rhythm(count: number, total: number, random: ReturnType<typeof seededRandom>): number[] {
+function rhythm(count: number, total: number, random: Random): number[] {
   const lengths = new Array<number>(count).fill(1);
   let extra = total - count;
   const held = Math.min(extra, 3);

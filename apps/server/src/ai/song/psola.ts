@@ -50,6 +50,8 @@ interface Mark {
   at: number;
   half: number;
   voiced: boolean;
+  /** RMS of the grain's samples. */
+  level: number;
 }
 
 /** A syllable ready to sing: its samples, its marks, and the vowel that is held to fill a long note. */
@@ -59,6 +61,8 @@ export interface Syllable {
   marks: Mark[];
   holdFrom: number;
   holdTo: number;
+  /** How loud the held vowel is sung: dips inside it (a creaky third tone, a glide) are lifted to this. */
+  holdLevel: number;
 }
 
 /** The samples between the first and last that reach 2% of the peak: eSpeak pads its words with silence. */
@@ -96,8 +100,13 @@ export function analyseSyllable(input: Float32Array, rate: number): Syllable {
   const first = periods.findIndex((p) => p !== null);
   const last = periods.findLastIndex((p) => p !== null);
   const step = Math.round(rate * 0.005);
-  const plain = (from: number, to: number) => Array.from({ length: Math.max(0, Math.floor((to - from) / step)) }, (_, i) => ({ at: from + i * step, half: step, voiced: false }));
-  if (first < 0) return { samples, rate, marks: plain(0, samples.length), holdFrom: samples.length, holdTo: samples.length };
+  const level = (at: number, half: number) => {
+    let sum = 0;
+    for (let i = Math.max(0, at - half); i < Math.min(samples.length, at + half); i++) sum += samples[i] * samples[i];
+    return Math.sqrt(sum / (2 * half));
+  };
+  const plain = (from: number, to: number) => Array.from({ length: Math.max(0, Math.floor((to - from) / step)) }, (_, i) => ({ at: from + i * step, half: step, voiced: false, level: 0 }));
+  if (first < 0) return { samples, rate, marks: plain(0, samples.length), holdFrom: samples.length, holdTo: samples.length, holdLevel: 0 };
 
   const periodAt = (at: number) => {
     const i = Math.min(last, Math.max(first, Math.round((at - frame / 2) / hop)));
@@ -123,10 +132,10 @@ export function analyseSyllable(input: Float32Array, rate: number): Syllable {
   let at = peakIn(voicedFrom, voicedFrom + Math.round(periodAt(voicedFrom)));
   while (at < voicedTo) {
     const period = periodAt(at);
-    voiced.push({ at, half: Math.round(period), voiced: true });
+    voiced.push({ at, half: Math.round(period), voiced: true, level: level(at, Math.round(period)) });
     at = peakIn(at + Math.round(period * 0.8), at + Math.round(period * 1.2) + 1);
   }
-  return { samples, rate, marks: [...plain(0, voicedFrom), ...voiced, ...plain(voicedTo, samples.length)], holdFrom, holdTo };
+  return { samples, rate, marks: [...plain(0, voicedFrom), ...voiced, ...plain(voicedTo, samples.length)], holdFrom, holdTo, holdLevel: loudest * 0.8 };
 }
 
 /**
@@ -135,7 +144,7 @@ export function analyseSyllable(input: Float32Array, rate: number): Syllable {
  * is the depth in semitones of a 5.5 Hz wobble that starts after the note's first 0.25 s.
  */
 export function singSyllable(syllable: Syllable, hz: number, length: number, vibrato = 0): Float32Array {
-  const { samples, rate, marks, holdFrom, holdTo } = syllable;
+  const { samples, rate, marks, holdFrom, holdTo, holdLevel } = syllable;
   const out = new Float32Array(length);
   if (marks.length === 0) return out;
   const onset = holdFrom;
@@ -158,7 +167,10 @@ export function singSyllable(syllable: Syllable, hz: number, length: number, vib
     const wobble = seconds > 0.25 ? vibrato * Math.sin(2 * Math.PI * 5.5 * (seconds - 0.25)) : 0;
     const spacing = mark.voiced ? rate / (hz * 2 ** (wobble / 12)) : mark.half;
     // a two-period Hann window laid every `spacing` samples sums to half/spacing: scaled back to one
-    const gain = Math.min(1, spacing / mark.half);
+    const overlap = Math.min(1, spacing / mark.half);
+    // a held vowel keeps one loudness, as a singer's does: a dip stretched out would sound like a new note
+    const held = hold && mark.voiced && t >= onset && t < length - coda;
+    const gain = overlap * (held && mark.level > 0 ? Math.min(4, Math.max(0.7, holdLevel / mark.level)) : 1);
     for (let k = -mark.half; k < mark.half; k++) {
       const from = mark.at + k;
       const to = Math.round(t) + k;
