@@ -16,6 +16,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { avatarsModule } from './modules/avatars/avatars.module.ts';
 import { cardsModule } from './modules/cards/cards.module.ts';
 import { creationModule } from './modules/creation/creation.module.ts';
+import { dailyTasksModule } from './modules/daily-tasks/daily-tasks.module.ts';
 import { commentsModule } from './modules/comments/comments.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { checkinModule } from './modules/checkin/checkin.module.ts';
@@ -85,6 +86,7 @@ const MODULES = [
   mediaModule,
   avatarsModule,
   creationModule,
+  dailyTasksModule,
   searchModule,
   jobsModule,
   apiDocsModule,

@@ -55,6 +55,9 @@ const Env = z.object({
   // music2Dance through an HTTP motion-generation service (docs/creation.md); unset, the offline choreographer dances
   DANCE_SERVICE_URL: z.string().url().optional(),
   DANCE_SERVICE_KEY: z.string().optional(),
+  // text_to_song's vocal through a singing-capable HTTP service (docs/daily-tasks.md); unset, eSpeak NG sings offline
+  SINGER_URL: z.string().url().optional(),
+  SINGER_KEY: z.string().optional(),
   // a pause in every creation job before it draws, in five steps of progress: for demos and the e2e reload test
   // well under the job's timeout, so a demo pause never fails a creation
   CREATION_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -119,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // the key alone would silently fall back to the offline choreographer
     throw new Error('Invalid environment:\n  DANCE_SERVICE_KEY needs DANCE_SERVICE_URL');
   }
+  if (e.SINGER_KEY && !e.SINGER_URL) {
+    // the key alone would silently fall back to the offline singer
+    throw new Error('Invalid environment:\n  SINGER_KEY needs SINGER_URL');
+  }
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     // half a configuration would silently fall back to the built-in sign-in
     throw new Error('Invalid environment:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
@@ -175,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       replicate: e.REPLICATE_API_TOKEN && e.REPLICATE_MUSIC_MODEL ? { apiUrl: e.REPLICATE_API_URL, token: e.REPLICATE_API_TOKEN, model: e.REPLICATE_MUSIC_MODEL } : null,
     },
     dance: { service: e.DANCE_SERVICE_URL ? { url: e.DANCE_SERVICE_URL, apiKey: e.DANCE_SERVICE_KEY || null } : null },
+    singer: { url: e.SINGER_URL, apiKey: e.SINGER_KEY || undefined },
     jobs: { maxAttempts: e.JOB_MAX_ATTEMPTS, retryBaseMs: e.JOB_RETRY_BASE_MS, retentionMs: e.JOB_RETENTION_HOURS * 3_600_000, leaseMs: e.JOB_LEASE_MS },
   };
 }

@@ -14,6 +14,8 @@ const OWNER: Record<string, string | null> = {
   // shared: any feature may join users for a person's name and picture
   users: '*',
   creations: 'creation',
+  dailyTasks: 'daily-tasks',
+  dailyTaskSteps: 'daily-tasks',
   userIdentities: 'users',
   sessions: 'auth',
   authCodes: 'auth',

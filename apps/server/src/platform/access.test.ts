@@ -2,14 +2,28 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { allCalls, calls, RECHARGE_AGREEMENT_VERSION } from '@starlit/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toneSpeech } from '../../test/agents.ts';
 import { eventually } from '../../test/eventually.ts';
-import { buildAdmin, buildConversation, buildDraftAgent, buildIdentity, buildInteractNotice, buildStoreItem, buildSystemNotice, buildUser, buildVoice, buildWork } from '../../test/factories.ts';
+import {
+  buildAdmin,
+  buildAgent,
+  buildConversation,
+  buildDraftAgent,
+  buildIdentity,
+  buildInteractNotice,
+  buildStoreItem,
+  buildSystemNotice,
+  buildUser,
+  buildVoice,
+  buildWork,
+} from '../../test/factories.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
 import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
+import { dailyTasks } from '../db/schema/daily-tasks.ts';
 
 // Every call of the contract, tried by an anonymous visitor, a signed-in user and an admin:
 // access is checked before the body, so an empty body tells the access answer apart.
@@ -97,6 +111,27 @@ describe('visibility matrix', () => {
     );
     return id;
   };
+  // a finished daily task of the owner, published at once, starring their published agent; each waits for the owner's
+  // task before (one generates at a time), and the owner's earlier tasks move to a past day (the allowance is three a day)
+  const dailyTask = async (w: World) => {
+    await eventually(
+      () => w.m.ok(calls.dailyTasks.overview, {}, { as: w.owner }),
+      (o) => o.generating === null,
+      50,
+    );
+    await w.m.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: w.owner.userId }, currency: 'CAC', amount: 4, kind: 'bonus' }));
+    const star = await buildAgent(w.m, { owner: w.owner });
+    await w.m.starlit.database.db.update(dailyTasks).set({ day: '2000-01-01' }).where(eq(dailyTasks.ownerId, w.owner.userId));
+    const key = `access_${Math.random().toString(36).slice(2, 12)}`;
+    const input = { type: 'text_to_image', description: 'a fox', introduction: 'in the snow', agentId: star.id, style: 'anime', publishType: 'immediate', key } as const;
+    const { id } = await w.m.ok(calls.dailyTasks.create, input, { as: w.owner });
+    await eventually(
+      () => w.m.ok(calls.dailyTasks.get, { id }, { as: w.owner }),
+      (c) => c.state !== 'generating',
+      50,
+    );
+    return id;
+  };
   const clone = async (w: World) => (await buildVoice(w.m, { name: 'Mine', owner: w.owner })).id;
   const systemNotice = async (w: World) => (await buildSystemNotice(w.m, { recipient: w.owner })).id;
   const interactNotice = async (w: World) => (await buildInteractNotice(w.m, w.owner)).id;
@@ -152,6 +187,29 @@ describe('visibility matrix', () => {
       },
       expect: mine(5120),
     },
+    // another person's private agent cannot star a task; the owner's own draft can
+    '/ai/api/v1/daily_task/create': {
+      body: async (w) => {
+        await w.m.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: w.owner.userId }, currency: 'CAC', amount: 1, kind: 'bonus' }));
+        return {
+          type: 'text_to_image',
+          description: 'a fox',
+          introduction: 'in the snow',
+          agentId: await agent(w),
+          style: 'anime',
+          publishType: 'immediate',
+          key: `access_${Math.random().toString(36).slice(2, 12)}`,
+        };
+      },
+      expect: mine(0, 6001),
+    },
+    '/ai/api/v1/daily_task/get': { body: async (w) => ({ id: await dailyTask(w) }), expect: mine() },
+    // a finished, published task: the owner hears why not, others are refused first
+    '/ai/api/v1/daily_task/cancel': { body: async (w) => ({ id: await dailyTask(w) }), expect: mine(9013) },
+    '/ai/api/v1/daily_task/retry': { body: async (w) => ({ id: await dailyTask(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine(9020) },
+    '/ai/api/v1/daily_task/publish': { body: async (w) => ({ id: await dailyTask(w) }), expect: mine(9015) },
+    '/ai/api/v1/daily_task/unschedule': { body: async (w) => ({ id: await dailyTask(w) }), expect: mine(9014) },
+    '/ai/api/v1/daily_task/reschedule': { body: async (w) => ({ id: await dailyTask(w), publishAt: new Date(Date.now() + 3_600_000).toISOString() }), expect: mine(9014) },
     '/ai/api/v1/creation/get': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
     '/ai/api/v1/creation/download': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
     // a finished creation cannot be cancelled: the owner hears that, others are refused first

@@ -8,4 +8,3 @@ export async function checkedPng(image: Buffer, size: { width: number; height: n
   }
   return image;
 }
-

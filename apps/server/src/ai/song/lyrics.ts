@@ -1,3 +1,4 @@
+import type { SongGenre } from '@starlit/contract';
 import { z } from 'zod';
 import type { ChatModel } from '../chat/chat-model.ts';
 import { OFFLINE_CHAT_ENGINE } from '../chat/index.ts';
@@ -5,8 +6,8 @@ import { seededRandom } from '../random.ts';
 import { templateLyrics } from './lyric-templates.ts';
 
 export type SongLang = 'en_US' | 'zh_TW';
-export const SONG_GENRES = ['pop', 'ballad', 'rock', 'lofi', 'electronic', 'folk'] as const;
-export type SongGenre = (typeof SONG_GENRES)[number];
+// the genres are the contract's: the task form offers them
+export { SONG_GENRES, type SongGenre } from '@starlit/contract';
 
 export interface LyricSection {
   kind: 'verse' | 'chorus' | 'bridge';

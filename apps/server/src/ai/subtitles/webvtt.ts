@@ -17,7 +17,13 @@ export function vttTime(seconds: number): string {
  * break the cue), so line breaks inside it become spaces.
  */
 export function webVtt(cues: Cue[]): string {
-  const blocks = cues.map((cue, i) => `${i + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${cue.text.replace(/\s*\n\s*/g, ' ').replace(/-->/g, '→').trim()}`);
+  const blocks = cues.map(
+    (cue, i) =>
+      `${i + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${cue.text
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/-->/g, '→')
+        .trim()}`,
+  );
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 

@@ -72,7 +72,5 @@ export async function comicSteps(deps: ComicDeps, run: TaskRun): Promise<ComicSt
 
 /** A comic's script as people read it under the result: each panel's caption and lines. */
 export function scriptText(script: ComicScript): string {
-  return script.panels
-    .map((panel, i) => [`${i + 1}.`, panel.narration, ...panel.lines.map((line) => `${line.speaker}: ${line.text}`)].filter(Boolean).join('\n'))
-    .join('\n\n');
+  return script.panels.map((panel, i) => [`${i + 1}.`, panel.narration, ...panel.lines.map((line) => `${line.speaker}: ${line.text}`)].filter(Boolean).join('\n')).join('\n\n');
 }

@@ -40,7 +40,11 @@ export function comicToVideoPipeline(deps: ComicDeps & { speech: SpeechModel; mu
           // each text's own stretch of the joined audio, stored apart so the video places it
           const keys = await Promise.all(
             (said?.cues ?? []).map((cue, i) =>
-              run.put(encodeWav(said!.samples.subarray(Math.round(cue.start * said!.sampleRate), Math.round(cue.end * said!.sampleRate)), said!.sampleRate), 'audio/wav', `line-${out.length + 1}-${i + 1}.wav`),
+              run.put(
+                encodeWav(said!.samples.subarray(Math.round(cue.start * said!.sampleRate), Math.round(cue.end * said!.sampleRate)), said!.sampleRate),
+                'audio/wav',
+                `line-${out.length + 1}-${i + 1}.wav`,
+              ),
             ),
           );
           const narrated = panel.narration.trim() ? 1 : 0;
@@ -52,7 +56,10 @@ export function comicToVideoPipeline(deps: ComicDeps & { speech: SpeechModel; mu
         return { output: out, engine };
       });
       const music = await run.step('music', async () => {
-        const piece = await deps.musicModel.generate({ description: `${form.description}, gentle background music`, seconds: MUSIC_SECONDS, instrumental: true, seed: run.seed, format: 'wav' }, { signal: run.signal });
+        const piece = await deps.musicModel.generate(
+          { description: `${form.description}, gentle background music`, seconds: MUSIC_SECONDS, instrumental: true, seed: run.seed, format: 'wav' },
+          { signal: run.signal },
+        );
         return { output: await run.put(piece.audio, piece.contentType, piece.contentType === 'audio/mpeg' ? 'music.mp3' : 'music.wav'), engine: piece.engine };
       });
       const title = comic.script.title.trim() || taskTitle(form.description);

@@ -1,24 +1,8 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { fitText } from '../comic/text-block.ts';
 
 /** Open Graph's card size: what X, Facebook, LINE and Weibo show best. */
 export const CARD = { width: 1200, height: 630 } as const;
-
-/** The font every card's words are set in: one family that covers Latin and Chinese (Debian's fonts-noto-cjk). */
-const FONT = 'Noto Sans CJK TC';
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Words set by Pango, wrapped to `width` and shrunk until they fit `height`. */
-async function words(text: string, size: number, width: number, height: number, colour: string): Promise<Buffer> {
-  for (let pt = size; ; pt -= 2) {
-    const out = await sharp({
-      text: { text: `<span foreground="${colour}" font_desc="${FONT} ${pt}">${escape(text)}</span>`, width, rgba: true, dpi: 72, wrap: 'word-char' },
-    })
-      .png()
-      .toBuffer({ resolveWithObject: true });
-    if (out.info.height <= height || pt <= 12) return out.data;
-  }
-}
 
 /**
  * The share card of a finished task: its picture on the left, its title, star and kind on the
@@ -37,11 +21,14 @@ export async function shareCard(input: { cover: Buffer | null; title: string; by
   }
   const textLeft = input.cover ? side + 80 : 60;
   const textWidth = width - textLeft - 50;
+  // the comic's lettering: Pango with one font for Latin and Chinese, shrunk (then shortened) until it fits its box
+  const words = (text: string, size: number, maxHeight: number, colour: string, bold = false) =>
+    fitText(text, { maxWidth: textWidth, maxHeight, size, minSize: 14, colour, bold, align: 'left', oneLine: 40 }).then((b) => b.png);
   const [kind, title, byline, brand] = await Promise.all([
-    words(input.kind, 26, textWidth, 40, '#C9BFFF'),
-    words(input.title, 64, textWidth, 300, '#FFFFFF'),
-    words(input.byline, 32, textWidth, 90, '#E6E0FF'),
-    words('Starlit', 30, textWidth, 40, '#FFD36E'),
+    words(input.kind, 26, 40, '#C9BFFF'),
+    words(input.title, 64, 300, '#FFFFFF', true),
+    words(input.byline, 32, 90, '#E6E0FF'),
+    words('Starlit', 30, 40, '#FFD36E', true),
   ]);
   layers.push({ input: kind, left: textLeft, top: 60 }, { input: title, left: textLeft, top: 120 }, { input: byline, left: textLeft, top: 440 }, { input: brand, left: textLeft, top: height - 90 });
   return sharp(background).composite(layers).png().toBuffer();

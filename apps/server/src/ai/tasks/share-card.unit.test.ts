@@ -12,7 +12,9 @@ async function inked(png: Buffer, region: { left: number; top: number; width: nu
 
 describe('share card', () => {
   it('is 1200x630 with the picture on the left and the words on the right, in Chinese too', async () => {
-    const cover = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 250, g: 250, b: 250 } } }).png().toBuffer();
+    const cover = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 250, g: 250, b: 250 } } })
+      .png()
+      .toBuffer();
     const card = await shareCard({ cover, title: '雨天的咖啡館：米拉的一天', byline: '米拉 · 文生漫畫', kind: '每日任務' });
     const meta = await sharp(card).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([CARD.width, CARD.height, 'png']);

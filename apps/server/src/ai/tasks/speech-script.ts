@@ -1,6 +1,7 @@
 import type { Language } from '@starlit/contract';
 import type { ChatModel } from '../chat/chat-model.ts';
 import { OFFLINE_CHAT_ENGINE } from '../chat/offline.ts';
+import { TEMPLATE_WRITER_ENGINE } from '../comic/template-writer.ts';
 import { sentencesOf } from '../subtitles/webvtt.ts';
 import type { TaskStar } from './task-run.ts';
 
@@ -17,8 +18,6 @@ export interface SpeechWriter {
   readonly engine: string;
   write(request: SpeechScriptRequest, signal?: AbortSignal): Promise<string>;
 }
-
-export const TEMPLATE_WRITER_ENGINE = 'Starlit template writer (offline)';
 
 /** The most a spoken piece holds: about a minute of speech. */
 const MAX_CHARS = { en_US: 900, zh_TW: 320 } as const;
@@ -62,7 +61,13 @@ export function chatSpeechWriter(model: ChatModel): SpeechWriter {
       )) {
         text += chunk.text;
       }
-      const spoken = fitted(text.replace(/\*[^*]*\*|\([^)]*\)|（[^）]*）/g, ' ').replace(/\s+/g, ' ').trim(), MAX_CHARS[request.lang]);
+      const spoken = fitted(
+        text
+          .replace(/\*[^*]*\*|\([^)]*\)|（[^）]*）/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+        MAX_CHARS[request.lang],
+      );
       if (sentencesOf(spoken).length === 0) throw new Error('the language model wrote nothing to speak');
       return spoken;
     },

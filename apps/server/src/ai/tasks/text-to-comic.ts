@@ -16,10 +16,7 @@ export function textToComicPipeline(deps: ComicDeps): TaskPipeline {
       return {
         title: taskTitle(title),
         text: scriptText(comic.script),
-        files: [
-          { role: 'page', key: page, mime: 'image/png' },
-          ...comic.lettered.map((key) => ({ role: 'panel' as const, key, mime: 'image/png' })),
-        ],
+        files: [{ role: 'page', key: page, mime: 'image/png' }, ...comic.lettered.map((key) => ({ role: 'panel' as const, key, mime: 'image/png' }))],
         facts: { panels: comic.lettered.length },
       };
     },

@@ -5,6 +5,7 @@ import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repositor
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
 import { CHAT_VOICES_FOLDER, type ChatRepository } from '../chat/chat.repository.ts';
 import { CREATIONS_FOLDER, type CreationRepository } from '../creation/creation.repository.ts';
+import { TASKS_FOLDER, type DailyTasksRepository } from '../daily-tasks/daily-tasks.repository.ts';
 import { REPORTS_FOLDER, type ReportsRepository } from '../reports/reports.repository.ts';
 import { VOICE_CLIPS_FOLDER, VOICE_SPEECH_FOLDER, type VoicesRepository } from '../voices/voices.repository.ts';
 import { WORKS_FOLDER, type WorksRepository } from '../works/works.repository.ts';
@@ -24,6 +25,7 @@ export function mediaOwners(deps: {
   works: WorksRepository;
   reports: ReportsRepository;
   creations: CreationRepository;
+  tasks: DailyTasksRepository;
 }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
@@ -52,6 +54,12 @@ export function mediaOwners(deps: {
     {
       prefix: CREATIONS_FOLDER,
       referenced: async (keys) => new Set([...(await deps.creations.referencedKeys(keys)), ...(await byUrl(keys, deps.works.referencedUrls))]),
+    },
+    // daily tasks' step outputs and results: kept while a task names them (its steps outlive a failure, for a retry), or a
+    // work published from one shows them
+    {
+      prefix: TASKS_FOLDER,
+      referenced: async (keys) => new Set([...(await deps.tasks.referencedKeys(keys)), ...(await byUrl(keys, deps.works.referencedUrls))]),
     },
     { prefix: REPORTS_FOLDER, referenced: (keys) => byUrl(keys, deps.reports.referencedImages) },
   ];

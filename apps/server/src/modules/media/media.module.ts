@@ -1,3 +1,4 @@
+import { dailyTasksRepository } from '../daily-tasks/daily-tasks.repository.ts';
 import { creationRepository } from '../creation/creation.repository.ts';
 import { defineModule } from '../../platform/module.ts';
 import { sweepOrphans } from '../../platform/storage-sweep.ts';
@@ -25,6 +26,7 @@ export const mediaModule = defineModule({
       works: worksRepository(database.db),
       reports: reportsRepository(database.db),
       creations: creationRepository(database.db),
+      tasks: dailyTasksRepository(database.db),
     });
     // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
     const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };

@@ -143,6 +143,17 @@ export function worksRepository(db: Handle) {
       return row?.id ?? null;
     },
 
+    /** Inserts the work of a daily task; null when the task has one already (the unique `task_id` decides). */
+    async insertForTask(values: WorkInsert & { taskId: string }): Promise<string | null> {
+      const [row] = await db.insert(works).values(values).onConflictDoNothing({ target: works.taskId }).returning({ id: works.id });
+      return row?.id ?? null;
+    },
+
+    async byTask(taskId: string): Promise<string | null> {
+      const [row] = await db.select({ id: works.id }).from(works).where(eq(works.taskId, taskId));
+      return row?.id ?? null;
+    },
+
     /** The works published from these creations, by creation id. */
     async byCreations(creationIds: string[]): Promise<Map<string, string>> {
       if (creationIds.length === 0) return new Map();

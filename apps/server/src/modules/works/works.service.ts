@@ -48,6 +48,21 @@ export interface CreationWork {
   facts: WorkProvenance['facts'];
 }
 
+/** A finished daily task as it becomes a work: its kind, its files as addresses and its star. */
+export interface TaskWork {
+  taskId: string;
+  kind: WorkKindValue;
+  category: WorkCategoryValue;
+  name: string;
+  /** The description it was made from, shown as the work's prompt. */
+  prompt: string;
+  media: string;
+  cover: string | null;
+  files: WorkProvenance['files'];
+  facts: WorkProvenance['facts'];
+  agentId: string | null;
+}
+
 /** What the author chooses when publishing a creation. */
 export interface CreationWorkChoices {
   name: string;
@@ -219,6 +234,40 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
         publishedAt: new Date(),
       });
     },
+
+    /**
+     * Publishes a finished daily task as a public work (docs/daily-tasks.md, Publishing), once per
+     * task: null when it has a work already. Its star is named while the author may still use
+     * the agent (a scheduled publish fires later); a mute refuses, as any publishing.
+     */
+    async publishTask(userId: string, made: TaskWork): Promise<string | null> {
+      await checkNotMuted(userId);
+      const agentId = made.agentId
+        ? await deps.agents.visible(userId, made.agentId).then(
+            (a) => a.id,
+            () => null,
+          )
+        : null;
+      return works.insertForTask({
+        authorId: userId,
+        kind: made.kind,
+        category: made.category,
+        name: made.name,
+        tags: [],
+        isPublic: true,
+        agentId,
+        description: '',
+        prompt: made.prompt,
+        media: made.media,
+        cover: made.cover,
+        taskId: made.taskId,
+        creationFiles: made.files,
+        creationFacts: made.facts,
+        publishedAt: new Date(),
+      });
+    },
+
+    workOfTask: (taskId: string) => works.byTask(taskId),
 
     /** The works published from these creations, by creation id (the studio shows "View work"). */
     workIdsOfCreations: (creationIds: string[]) => works.byCreations(creationIds),

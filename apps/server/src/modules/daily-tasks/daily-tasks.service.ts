@@ -1,0 +1,569 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DAILY_TASK_FIELDS,
+  DAILY_TASK_LIMITS,
+  DAILY_TASK_POINTS,
+  DAILY_TASK_PRICES,
+  DAILY_TASK_STEPS,
+  DAILY_TASK_TYPES,
+  ErrorCode,
+  errorMessage,
+  type CallInput,
+  type calls,
+  type DailyTask,
+  type DailyTaskForm,
+  type DailyTaskType,
+  type ErrorCodeValue,
+  type Language,
+} from '@starlit/contract';
+import { formatDay } from '@starlit/contract/rules';
+import type { z } from 'zod';
+import type { Db, Handle, Tx } from '../../db/client.ts';
+import type { StepStore, TaskPipeline, TaskRun, TaskStar } from '../../ai/tasks/task-run.ts';
+import { StepFailedError, stepRunner } from '../../ai/tasks/task-run.ts';
+import type { JobContext, SettledStatus } from '../../jobs/define-job.ts';
+import type { JobRow } from '../../jobs/queue.ts';
+import type { Bus } from '../../platform/bus.ts';
+import { AppError } from '../../platform/errors.ts';
+import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { authorizeOwner } from '../../platform/policy.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { chargeFrom } from '../ledger/charge.ts';
+import { fingerprintOf, type Books, type LedgerService } from '../ledger/ledger.service.ts';
+import type { TaskWork } from '../works/works.service.ts';
+import type { TaskJobPayload } from './daily-tasks.jobs.ts';
+import { dailyTasksRepository, TASKS_FOLDER, type DailyTaskRow, type DailyTaskStepRow } from './daily-tasks.repository.ts';
+import { publishedFiles } from './published-files.ts';
+
+type CreateInput = CallInput<typeof calls.dailyTasks.create>;
+
+/** The job system's calls the daily tasks use, for their two kinds of job. */
+export interface DailyTaskJobs {
+  run(tx: Tx, payload: TaskJobPayload): Promise<JobRow>;
+  publishAt(tx: Handle, payload: TaskJobPayload, delayMs: number): Promise<JobRow>;
+  get(id: string): Promise<JobRow | null>;
+  cancel(id: string): Promise<boolean>;
+  wake(): void;
+}
+
+/** What a task's star is read from, and whether the person may use it. */
+export interface TaskStars {
+  /** Refuses an agent the person may not star (not theirs and not public and published, or blocked). */
+  check(tx: Tx, userId: string, agentId: string): Promise<void>;
+  /** The agent as pipelines read it; null when it is gone. */
+  load(agentId: string, lang: Language): Promise<TaskStar | null>;
+  /** Names and pictures of agents, for the task list (deleted ones too: a finished task keeps its star). */
+  cards(ids: string[]): Promise<Map<string, { name: string; avatar: string | null }>>;
+}
+
+export interface DailyTasksDeps {
+  db: Db;
+  ledger: LedgerService;
+  jobs: DailyTaskJobs;
+  storage: Storage;
+  bus: Bus;
+  pipelines: Record<DailyTaskType, TaskPipeline>;
+  stars: TaskStars;
+  /** Checks a dance's chosen song is one the person may use; answers its storage key. */
+  songKey(h: Handle, userId: string, song: Exclude<NonNullable<DailyTaskForm['song']>, { source: 'compose' }>): Promise<string>;
+  /** The share card of a finished task, from its cover picture. */
+  card(input: { cover: Buffer | null; title: string; byline: string; kind: string }): Promise<Buffer>;
+  promptWords: { assertAllowed(text: string, lang: Language): Promise<void> };
+  works: {
+    /** Publishes once per task: null when the task has a work already (its id is then `workOf`'s). */
+    publishTask(userId: string, work: TaskWork): Promise<string | null>;
+    workOfTask(taskId: string): Promise<string | null>;
+  };
+  /** A pause before the pipeline (CREATION_DELAY_MS), for demos and the reload test. */
+  delayMs: number;
+  now?: () => number;
+}
+
+/** How a task type reads on its share card, in the task's language. */
+const TYPE_NAMES: Record<Language, Record<DailyTaskType, string>> = {
+  en_US: {
+    text_to_image: 'Text to image',
+    text_to_comic: 'Text to comic',
+    text_to_speech: 'Text to speech',
+    text_to_song: 'Text to song',
+    text_to_dance: 'Text to dance',
+    comic_to_video: 'Comic to video',
+  },
+  zh_TW: { text_to_image: '文生圖', text_to_comic: '文生漫畫', text_to_speech: '文字轉語音', text_to_song: '文生歌曲', text_to_dance: '文生舞蹈', comic_to_video: '漫畫轉影片' },
+};
+
+/** The steps a comic_to_video takes from one of the person's comics instead of making them. */
+const COMIC_STEPS = ['script', 'panels', 'lettering'];
+
+/**
+ * Daily AI tasks (docs/daily-tasks.md): a form becomes a finished piece starring an agent. A
+ * task is accepted in one ledger request under the client's key (hold, row and job in one
+ * transaction), runs its pipeline step by step with each step's output kept, and ends once:
+ * done posts the hold and pays the points; failed and cancelled void it. Publishing follows:
+ * at once, or at its time by a delayed job, exactly once (one work per task).
+ */
+export function dailyTasksService(deps: DailyTasksDeps) {
+  const { db, ledger, jobs, storage, bus } = deps;
+  const repo = dailyTasksRepository(db);
+  const now = deps.now ?? Date.now;
+
+  function present(row: DailyTaskRow, steps: DailyTaskStepRow[], agent: { name: string; avatar: string | null } | undefined, lang: Language): DailyTask {
+    const code = row.state === 'failed' || row.state === 'cancelled' ? ((row.errorCode ?? ErrorCode.DAILY_TASK_SERVER_FAILED) as ErrorCodeValue) : null;
+    const type = row.type as DailyTaskType;
+    const byName = new Map(steps.map((s) => [s.name, s]));
+    return {
+      id: row.id,
+      type,
+      form: row.form,
+      agent: row.agentId && agent ? { id: row.agentId, ...agent } : null,
+      state: row.state,
+      progress: row.progress,
+      steps: DAILY_TASK_STEPS[type].map((name) => {
+        const step = byName.get(name);
+        return { name, state: step?.state ?? 'pending', engine: step?.engine ?? null, ms: step?.state === 'done' ? step.ms : null };
+      }),
+      title: row.title,
+      text: row.text,
+      files: row.files.map((f) => ({ role: f.role as DailyTask['files'][number]['role'], url: storage.url(f.key), mime: f.mime })),
+      facts: row.facts,
+      cost: { currency: row.costCurrency as 'CAC' | 'JE', amount: row.costAmount },
+      points: row.points,
+      publish: { state: row.publishState, at: row.publishAt?.toISOString() ?? null, workId: row.workId },
+      error: code ? errorMessage(code, lang) : null,
+      errorCode: code,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function presentAll(rows: DailyTaskRow[], lang: Language): Promise<DailyTask[]> {
+    const [steps, agents] = await Promise.all([Promise.all(rows.map((r) => repo.steps(r.id))), deps.stars.cards([...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))])]);
+    return rows.map((row, i) => present(row, steps[i]!, row.agentId ? agents.get(row.agentId) : undefined, lang));
+  }
+
+  const presentOne = async (row: DailyTaskRow, lang: Language) => (await presentAll([row], lang))[0]!;
+
+  const owned = async (userId: string, id: string) => authorizeOwner(userId, await repo.byId(id), (r) => r.ownerId, ErrorCode.DAILY_TASK_NOT_FOUND);
+
+  const push = (row: DailyTaskRow) => bus.publish(row.ownerId, { type: 'daily_task', taskId: row.id, state: row.state, progress: row.progress });
+
+  /** A scheduled time within the rules (9008), as a Date. */
+  function publishTime(at: string | undefined): Date {
+    const time = at ? Date.parse(at) : Number.NaN;
+    const ahead = time - now();
+    if (!Number.isFinite(time) || ahead < DAILY_TASK_LIMITS.scheduleMinMs || ahead > DAILY_TASK_LIMITS.scheduleMaxDays * 86_400_000) throw new AppError(ErrorCode.DAILY_TASK_PUBLISH_TIME);
+    return new Date(time);
+  }
+
+  /**
+   * The form as it is kept: texts trimmed, the fields its type does not use dropped, the ones it
+   * needs present (SPEC §5: description and introduction always; agent, style, song and scene by
+   * type, DAILY_TASK_FIELDS). A comic_to_video makes a comic (style and scene) unless it names one.
+   */
+  function normalized(input: DailyTaskForm): DailyTaskForm {
+    const fields = DAILY_TASK_FIELDS[input.type];
+    const description = input.description.trim();
+    const introduction = input.introduction.trim();
+    if (!description) throw new AppError(ErrorCode.DAILY_TASK_DESCRIPTION);
+    if (!introduction) throw new AppError(ErrorCode.DAILY_TASK_INTRODUCTION);
+    const newComic = input.type === 'comic_to_video' && !input.comicTaskId;
+    const needs = (field: 'agent' | 'style' | 'song' | 'scene') => fields[field] === 'required' || (newComic && (field === 'style' || field === 'scene'));
+    if (needs('agent') && !input.agentId) throw new AppError(ErrorCode.DAILY_TASK_AGENT_REQUIRED);
+    if (needs('style') && !input.style) throw new AppError(ErrorCode.DAILY_TASK_STYLE_REQUIRED);
+    if (needs('song') && !input.song) throw new AppError(ErrorCode.DAILY_TASK_SONG_REQUIRED);
+    if (needs('scene') && !input.scene) throw new AppError(ErrorCode.DAILY_TASK_SCENE_REQUIRED);
+    // a song task composes: its song is a genre, not a recording
+    if (input.type === 'text_to_song' && input.song?.source !== 'compose') throw new AppError(ErrorCode.DAILY_TASK_SONG_REQUIRED);
+    const kept = (field: 'agent' | 'style' | 'song' | 'scene' | 'comic') => fields[field] !== 'none';
+    return {
+      type: input.type,
+      description,
+      introduction,
+      ...(input.agentId && kept('agent') ? { agentId: input.agentId } : {}),
+      ...(input.style && kept('style') ? { style: input.style } : {}),
+      ...(input.song && kept('song') ? { song: input.song } : {}),
+      ...(input.scene && kept('scene') ? { scene: input.scene } : {}),
+      ...(input.comicTaskId && kept('comic') ? { comicTaskId: input.comicTaskId } : {}),
+      publishType: input.publishType,
+      ...(input.publishType === 'scheduled' ? { publishAt: publishTime(input.publishAt).toISOString() } : {}),
+      forward: [...new Set(input.forward)],
+    };
+  }
+
+  /** Refuses a sixth scheduled publish while five wait (SPEC §9, 9007). */
+  async function assertScheduleRoom(h: Handle, userId: string, except?: string) {
+    if ((await dailyTasksRepository(h).scheduledCount(userId, except)) >= DAILY_TASK_LIMITS.scheduledPending) throw new AppError(ErrorCode.DAILY_TASK_SCHEDULE_FULL);
+  }
+
+  /**
+   * The checks of a run that hold in the charging transaction, under the person's lock: one task
+   * generating at a time (another type: 9003, SPEC §4; the same: 9004), the type's allowance today
+   * (9002), room for a schedule, and what the form names (its star, its song, its comic).
+   */
+  async function checkRun(tx: Tx, userId: string, form: DailyTaskForm, day: string, taskId?: string) {
+    const t = dailyTasksRepository(tx);
+    await t.lockOwner(userId);
+    const running = await t.generating(userId);
+    if (running) throw new AppError(running.type === form.type ? ErrorCode.DAILY_TASK_BUSY : ErrorCode.DAILY_TASK_SWITCH);
+    if (((await t.usedOn(userId, day)).get(form.type) ?? 0) >= DAILY_TASK_LIMITS.perTypePerDay) throw new AppError(ErrorCode.DAILY_TASK_LIMIT);
+    if (form.publishType === 'scheduled') await assertScheduleRoom(tx, userId, taskId);
+    if (form.agentId) await deps.stars.check(tx, userId, form.agentId);
+    if (form.song && form.song.source !== 'compose') await deps.songKey(tx, userId, form.song);
+    if (form.comicTaskId) {
+      const comic = await t.byId(form.comicTaskId);
+      if (comic?.ownerId !== userId || comic.type !== 'text_to_comic' || comic.state !== 'done') throw new AppError(ErrorCode.DAILY_TASK_COMIC_NOT_FOUND);
+    }
+  }
+
+  /** Holds the type's price in counts or diamonds (8001 with neither). */
+  async function holdPrice(books: Books, userId: string, taskId: string, form: DailyTaskForm) {
+    const charge = chargeFrom(await books.balances(userId), DAILY_TASK_PRICES[form.type]);
+    if (!charge) throw new AppError(ErrorCode.LEDGER_INSUFFICIENT);
+    const hold = await books.hold({
+      from: { user: userId },
+      to: { system: 'generation_fees' },
+      currency: charge.currency,
+      amount: charge.amount,
+      kind: 'daily_task',
+      memo: { taskId, type: form.type, orderId: taskId },
+    });
+    return { charge, hold };
+  }
+
+  async function replayOf(userId: string, key: string, operation: string, fingerprinted: unknown, lang: Language) {
+    const outcome = await ledger.replay<{ id: string }>(userId, key, fingerprintOf(operation, fingerprinted));
+    const row = outcome ? await repo.byId(outcome.id) : null;
+    return row ? { ...(await presentOne(row, lang)), replayed: true } : null;
+  }
+
+  /** Ends a generating task and settles its hold, both once; done also pays the points and schedules the publish. */
+  async function settle(id: string, state: 'done' | 'failed' | 'cancelled', change: Partial<Pick<DailyTaskRow, 'files' | 'facts' | 'title' | 'text' | 'errorCode'>> = {}) {
+    const ended = await ledger.within(undefined, async (books) => {
+      const t = dailyTasksRepository(books.tx);
+      const points = state === 'done' ? DAILY_TASK_POINTS[(await t.byId(id))?.type as DailyTaskType] : 0;
+      const row = await t.end(id, { state, ...change, ...(state === 'done' ? { progress: 100, points } : { publishState: 'unpublished' }) });
+      if (!row) return null;
+      if (state === 'done') {
+        await books.post(row.holdId);
+        await books.move({ from: { system: 'bonus' }, to: { user: row.ownerId }, currency: 'MSS', amount: points, kind: 'daily_task_points', memo: { taskId: row.id, type: row.type } });
+        if (row.form.publishType === 'scheduled' && row.publishAt) {
+          const job = await jobs.publishAt(books.tx, { taskId: row.id }, Math.max(0, row.publishAt.getTime() - now()));
+          return (await t.setPublish(row.id, ['waiting'], { publishState: 'scheduled', publishJobId: job.id })) ?? row;
+        }
+      } else await books.void(row.holdId);
+      return row;
+    });
+    if (ended) await push(ended);
+    return ended;
+  }
+
+  /**
+   * Publishes a finished task as its work, once: the work is keyed by the task, so a second
+   * attempt (a job run again after a crash) finds it and only records it.
+   */
+  async function publish(row: DailyTaskRow, from: DailyTaskRow['publishState'][]) {
+    const type = row.type as DailyTaskType;
+    const shown = publishedFiles(type, row.files);
+    if (!shown) throw new Error(`task ${row.id} has no file to publish`);
+    const url = (key: string) => storage.url(key);
+    const work: TaskWork = {
+      taskId: row.id,
+      ...shown.as,
+      name: row.title,
+      prompt: row.form.description,
+      media: url(shown.media),
+      cover: shown.cover ? url(shown.cover) : null,
+      files: row.files.map((f) => ({ role: f.role as TaskWork['files'][number]['role'], url: url(f.key), mime: f.mime })),
+      facts: row.facts,
+      agentId: row.agentId,
+    };
+    let workId: string | null;
+    try {
+      workId = (await deps.works.publishTask(row.ownerId, work)) ?? (await deps.works.workOfTask(row.id));
+    } catch (error) {
+      // the person may not publish now (muted by moderation): the result stays theirs, to publish later
+      if (!(error instanceof AppError)) throw error;
+      const kept = await repo.setPublish(row.id, from, { publishState: 'unpublished', publishJobId: null });
+      if (kept) await push(kept);
+      return null;
+    }
+    const published = await repo.setPublish(row.id, from, { publishState: 'published', workId, publishJobId: null });
+    if (published) await push(published);
+    return published;
+  }
+
+  /** Runs the task's pipeline over its kept steps. */
+  async function execute(row: DailyTaskRow, ctx: JobContext) {
+    const type = row.type as DailyTaskType;
+    const names: readonly string[] = DAILY_TASK_STEPS[type];
+    const lang: Language = /\p{Script=Han}/u.test(`${row.form.description}${row.form.introduction}`) ? 'zh_TW' : 'en_US';
+    const star = row.agentId ? await deps.stars.load(row.agentId, lang) : null;
+    if (!star) throw new StepFailedError(names[0]!, new Error('the task has no agent to star'));
+    const folder = `${TASKS_FOLDER}${row.ownerId}/${row.id}/`;
+    const store: StepStore = {
+      kept: (name) => repo.keptStep(row.id, name),
+      begin: (name) => repo.writeStep(row.id, name, { state: 'running' }),
+      done: (name, output, engine, ms) => repo.writeStep(row.id, name, { state: 'done', output, engine, ms }),
+      failed: (name) => repo.writeStep(row.id, name, { state: 'failed' }),
+    };
+    const progress = async (name: string) => {
+      const [, updated] = await Promise.all([ctx.progress(percentAfter(names, name)), repo.progress(row.id, percentAfter(names, name))]);
+      if (updated) await push(updated);
+    };
+    const run: TaskRun = {
+      taskId: row.id,
+      ownerId: row.ownerId,
+      form: row.form,
+      lang,
+      star,
+      seed: createHash('sha256')
+        .update(`${row.id}\n${JSON.stringify(row.form)}`)
+        .digest()
+        .readUInt32LE(0),
+      signal: ctx.signal,
+      step: stepRunner(store, progress),
+      async put(bytes, mime, name) {
+        const key = `${folder}${randomBytes(4).toString('hex')}-${name}`;
+        await storage.put(key, bytes, mime);
+        return key;
+      },
+      async read(key) {
+        const bytes = await storage.read(key);
+        if (!bytes) throw new Error(`stored file ${key} is gone`);
+        return bytes;
+      },
+    };
+    const result = await deps.pipelines[type].run(run);
+    const cardKey = await run.step('card', async () => {
+      const coverKey = result.files.find((f) => f.role === 'page' || f.role === 'image' || f.role === 'waveform')?.key;
+      const cover = coverKey ? await run.read(coverKey) : star.picture;
+      const card = await deps.card({ cover, title: result.title, byline: `${star.name} · ${TYPE_NAMES[lang][type]}`, kind: lang === 'zh_TW' ? 'Starlit 每日任務' : 'Starlit daily task' });
+      return { output: await run.put(card, 'image/png', 'card.png'), engine: null };
+    });
+    return { ...result, files: [...result.files, { role: 'card' as const, key: cardKey, mime: 'image/png' }] };
+  }
+
+  return {
+    async overview(userId: string, lang: Language) {
+      const day = formatDay(now());
+      const [used, today, scheduled, generating, waiting] = await Promise.all([
+        repo.usedOn(userId, day),
+        repo.today(userId, day),
+        repo.scheduled(userId),
+        repo.generating(userId),
+        repo.scheduledCount(userId),
+      ]);
+      return {
+        day,
+        types: DAILY_TASK_TYPES.map((type) => ({
+          type,
+          prices: [
+            { currency: 'CAC' as const, amount: DAILY_TASK_PRICES[type].CAC },
+            { currency: 'JE' as const, amount: DAILY_TASK_PRICES[type].JE },
+          ],
+          points: DAILY_TASK_POINTS[type],
+          allowance: DAILY_TASK_LIMITS.perTypePerDay,
+          left: Math.max(0, DAILY_TASK_LIMITS.perTypePerDay - (used.get(type) ?? 0)),
+        })),
+        scheduledRemaining: Math.max(0, DAILY_TASK_LIMITS.scheduledPending - waiting),
+        generating: generating ? await presentOne(generating, lang) : null,
+        today: await presentAll(today, lang),
+        scheduled: await presentAll(scheduled, lang),
+      };
+    },
+
+    async create(userId: string, input: CreateInput, lang: Language) {
+      const { key, ...rest } = input;
+      const asked: DailyTaskForm = { ...rest, forward: rest.forward ?? [] };
+      const again = await replayOf(userId, key, 'daily_task.create', asked, lang);
+      if (again) return again;
+      const form = normalized(asked);
+      await deps.promptWords.assertAllowed(`${form.description}\n${form.introduction}`, lang);
+      const day = formatDay(now());
+      try {
+        const { outcome, replayed } = await ledger.run(userId, key, fingerprintOf('daily_task.create', asked), async (books) => {
+          await checkRun(books.tx, userId, form, day);
+          const id = crypto.randomUUID();
+          const { charge, hold } = await holdPrice(books, userId, id, form);
+          const job = await jobs.run(books.tx, { taskId: id });
+          const t = dailyTasksRepository(books.tx);
+          await t.insert({
+            id,
+            ownerId: userId,
+            type: form.type,
+            form,
+            agentId: form.agentId ?? null,
+            day,
+            title: form.description.split('\n')[0]!.slice(0, 40),
+            costCurrency: charge.currency,
+            costAmount: charge.amount,
+            holdId: hold.id,
+            jobId: job.id,
+            publishAt: form.publishAt ? new Date(form.publishAt) : null,
+          });
+          if (form.comicTaskId) await t.copySteps(form.comicTaskId, id, COMIC_STEPS);
+          return { id };
+        });
+        if (!replayed) jobs.wake();
+        return { ...(await presentOne((await repo.byId(outcome.id))!, lang)), replayed };
+      } catch (error) {
+        if (error instanceof AppError && error.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND) throw new AppError(ErrorCode.LEDGER_INSUFFICIENT);
+        throw error;
+      }
+    },
+
+    /** A failed or cancelled task runs again from its first step without a kept output, under a new hold. */
+    async retry(userId: string, id: string, key: string, lang: Language) {
+      const row = await owned(userId, id);
+      const again = await replayOf(userId, key, 'daily_task.retry', { id }, lang);
+      if (again) return again;
+      if (row.state !== 'failed' && row.state !== 'cancelled') throw new AppError(ErrorCode.DAILY_TASK_NOT_RETRYABLE);
+      const form =
+        row.form.publishType === 'scheduled' && row.publishAt && row.publishAt.getTime() - now() < DAILY_TASK_LIMITS.scheduleMinMs ? { ...row.form, publishType: 'immediate' as const } : row.form;
+      const day = formatDay(now());
+      await ledger.run(userId, key, fingerprintOf('daily_task.retry', { id }), async (books) => {
+        await checkRun(books.tx, userId, form, day, id);
+        const { charge, hold } = await holdPrice(books, userId, id, form);
+        const job = await jobs.run(books.tx, { taskId: id });
+        if (!(await dailyTasksRepository(books.tx).restart(id, { holdId: hold.id, costCurrency: charge.currency, costAmount: charge.amount, jobId: job.id, day }))) {
+          throw new AppError(ErrorCode.DAILY_TASK_NOT_RETRYABLE);
+        }
+        return { id };
+      });
+      jobs.wake();
+      return { ...(await presentOne((await repo.byId(id))!, lang)), replayed: false };
+    },
+
+    async get(userId: string, id: string, lang: Language) {
+      return presentOne(await owned(userId, id), lang);
+    },
+
+    async list(userId: string, input: z.output<typeof calls.dailyTasks.list.input>, lang: Language) {
+      const page = toPage(await repo.page(userId, { type: input.type, state: input.state }, decodeCursor(input.cursor), input.limit), input.limit, (r) => ({ at: r.createdAt, id: r.id }));
+      return { items: await presentAll(page.items, lang), nextCursor: page.nextCursor };
+    },
+
+    /** Stops a generating task and releases its whole hold; the steps it finished stay for a retry. */
+    async cancel(userId: string, id: string, lang: Language) {
+      const row = await owned(userId, id);
+      const ended = row.state === 'generating' ? await settle(id, 'cancelled', { errorCode: ErrorCode.DAILY_TASK_CANCELLED }) : null;
+      if (!ended) throw new AppError(ErrorCode.DAILY_TASK_NOT_GENERATING);
+      if (ended.jobId) await jobs.cancel(ended.jobId);
+      return presentOne(ended, lang);
+    },
+
+    /** Moves a scheduled publish that has not fired: its job is replaced by one at the new time. */
+    async reschedule(userId: string, id: string, at: string, lang: Language) {
+      const row = await owned(userId, id);
+      const time = publishTime(at);
+      const moved = await db.transaction(async (tx) => {
+        const t = dailyTasksRepository(tx);
+        await t.lockOwner(userId);
+        const current = await t.byId(id);
+        const waiting = current?.state === 'generating' && current.publishState === 'waiting' && current.form.publishType === 'scheduled';
+        if (!waiting && current?.publishState !== 'scheduled') throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
+        const form = { ...current!.form, publishAt: time.toISOString() };
+        const job = current!.publishState === 'scheduled' ? await jobs.publishAt(tx, { taskId: id }, time.getTime() - now()) : null;
+        const [updated] = await Promise.all([t.setPublish(id, [current!.publishState], { publishAt: time, ...(job ? { publishJobId: job.id } : {}) }), t.setForm(id, form)]);
+        if (!updated) throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
+        return { updated, oldJob: current!.publishJobId };
+      });
+      if (moved.oldJob) await jobs.cancel(moved.oldJob);
+      jobs.wake();
+      return presentOne((await repo.byId(row.id))!, lang);
+    },
+
+    /** Cancels a scheduled publish before it fires: the result stays the person's, unpublished. */
+    async unschedule(userId: string, id: string, lang: Language) {
+      const row = await owned(userId, id);
+      const waiting = row.state === 'generating' && row.form.publishType === 'scheduled';
+      const updated = waiting
+        ? await repo.setForm(id, { ...row.form, publishType: 'immediate', publishAt: undefined }, { publishAt: null, publishState: 'unpublished' })
+        : await repo.setPublish(id, ['scheduled'], { publishState: 'unpublished', publishAt: null, publishJobId: null });
+      if (!updated) throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
+      if (row.publishJobId) await jobs.cancel(row.publishJobId);
+      return presentOne(updated, lang);
+    },
+
+    /** Publishes a finished task now: one never published, or whose schedule was cancelled. */
+    async publishNow(userId: string, id: string, lang: Language) {
+      const row = await owned(userId, id);
+      if (row.state !== 'done' || row.publishState === 'published') throw new AppError(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
+      const published = await publish(row, ['unpublished', 'scheduled', 'waiting']);
+      if (!published) throw new AppError(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
+      if (row.publishJobId) await jobs.cancel(row.publishJobId);
+      return presentOne(published, lang);
+    },
+
+    /** One attempt of a task's job; a task that ended meanwhile (cancelled) is left as it is. */
+    async run(payload: TaskJobPayload, ctx: JobContext) {
+      const row = await repo.byId(payload.taskId);
+      if (row?.state !== 'generating') return { skipped: true };
+      await repo.cause(row.id, null);
+      for (let step = 1; deps.delayMs > 0 && step <= 5; step++) {
+        await sleep(deps.delayMs / 5, undefined, { signal: ctx.signal });
+        await repo.progress(row.id, step);
+      }
+      let result: Awaited<ReturnType<typeof execute>>;
+      try {
+        result = await execute(row, ctx);
+      } catch (error) {
+        // a step's engine failing is "Generation failed"; anything else (storage, the database) is the server's
+        if (error instanceof StepFailedError && !ctx.signal.aborted) await repo.cause(row.id, ErrorCode.DAILY_TASK_GENERATION_FAILED);
+        throw error;
+      }
+      const done = await settle(row.id, 'done', { files: result.files, facts: result.facts, title: result.title, text: result.text });
+      if (done?.form.publishType === 'immediate') await publish(done, ['waiting']);
+      return { done: done !== null };
+    },
+
+    /** After an attempt: one that failed for good, or a job cancelled, ends the task and releases its hold (unless the job lives on elsewhere). */
+    async settled(payload: TaskJobPayload, status: SettledStatus) {
+      if (status !== 'failed' && status !== 'cancelled') return;
+      const row = await repo.byId(payload.taskId);
+      const job = row?.jobId ? await jobs.get(row.jobId) : null;
+      if (job && job.status !== 'failed' && job.status !== 'cancelled') return;
+      await settle(payload.taskId, 'failed');
+    },
+
+    /** A scheduled publish's job at its time: publishes once, if it is still this job's to do. */
+    async publishScheduled(payload: TaskJobPayload, ctx: JobContext) {
+      const row = await repo.byId(payload.taskId);
+      if (row?.publishState !== 'scheduled' || row.publishJobId !== ctx.jobId) return { skipped: true };
+      return { published: (await publish(row, ['scheduled'])) !== null };
+    },
+
+    /**
+     * What a process that died may have left (run at start and every minute): generating tasks
+     * whose job is over fail and are refunded; finished tasks to publish at once that were not;
+     * scheduled publishes whose job is gone get a new one at their time.
+     */
+    async reconcile() {
+      let fixed = 0;
+      for (const row of await repo.generatingAll()) {
+        const job = row.jobId ? await jobs.get(row.jobId) : null;
+        if (!job || job.status === 'failed' || job.status === 'cancelled' || job.status === 'done') {
+          if (await settle(row.id, 'failed')) fixed++;
+        }
+      }
+      for (const row of await repo.unpublishedImmediate()) {
+        if (await publish(row, ['waiting'])) fixed++;
+      }
+      for (const row of await repo.scheduledAll()) {
+        const job = row.publishJobId ? await jobs.get(row.publishJobId) : null;
+        if (job && (job.status === 'queued' || job.status === 'running')) continue;
+        const fresh = await jobs.publishAt(db, { taskId: row.id }, Math.max(0, (row.publishAt?.getTime() ?? now()) - now()));
+        if (await repo.setPublish(row.id, ['scheduled'], { publishJobId: fresh.id })) fixed++;
+      }
+      return fixed;
+    },
+  };
+}
+
+/** The task's bar after a step: the steps share 10–95 %, saving takes the rest. */
+function percentAfter(names: readonly string[], name: string): number {
+  return Math.round(10 + ((names.indexOf(name) + 1) / names.length) * 85);
+}
+
+export type DailyTasksService = ReturnType<typeof dailyTasksService>;

@@ -1,0 +1,60 @@
+import type { Language } from '@starlit/contract';
+import type { TaskStar } from '../../ai/tasks/task-run.ts';
+import type { SpeechVoice } from '../../ai/speech/speech-model.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
+import { agentsRepository } from '../agents/agents.repository.ts';
+import { voicesRepository } from '../voices/voices.repository.ts';
+import type { TaskStars } from './daily-tasks.service.ts';
+
+/** Settings of a voice spoken as it is (no slider moved). */
+const PLAIN = { pitch: 0, volume: 1, speed: 1 };
+
+/**
+ * The agents daily tasks star: one the person may use (their own, or a public published one,
+ * the works rule), read with its texts, its 2D picture, its 3D model and its voice. An agent
+ * without a voice of its own speaks with an official voice of its gender, and with eSpeak NG's
+ * own voice for the task's language when there is no catalogue.
+ */
+export function taskStars(deps: { db: Db; storage: Storage; agents: Pick<AgentsService, 'visible' | 'speakingVoice'> }): TaskStars {
+  const { db, storage } = deps;
+
+  async function voiceOf(agentId: string, gender: string, lang: Language): Promise<SpeechVoice> {
+    const own = await deps.agents.speakingVoice(agentId);
+    if (own?.engineParams) return { voiceId: own.voiceId, engineParams: own.engineParams, settings: { pitch: own.pitch, volume: own.volume, speed: own.speed } };
+    const officials = (await voicesRepository(db).officials()).filter((v) => v.engineParams && v.status === 'done');
+    const fit = officials.find((v) => v.gender === gender) ?? officials[0];
+    if (fit?.engineParams) return { voiceId: fit.id, engineParams: fit.engineParams, settings: PLAIN };
+    return { voiceId: 'espeak-default', engineParams: { engine: 'espeak-ng', voice: lang === 'zh_TW' ? 'cmn' : 'en-us', pitch: 50, speed: 160 }, settings: PLAIN };
+  }
+
+  const read = async (url: string | null) => {
+    const key = url ? storage.keyOf(url) : null;
+    return key ? storage.read(key) : null;
+  };
+
+  return {
+    async check(tx: Tx, userId: string, agentId: string) {
+      await deps.agents.visible(userId, agentId, tx);
+    },
+    async load(agentId: string, lang: Language): Promise<TaskStar | null> {
+      const agent = await agentsRepository(db).byId(agentId);
+      if (!agent) return null;
+      return {
+        agentId,
+        name: agent.nickname,
+        persona: [agent.roleSetting, agent.roleIntro].filter((t) => t.trim()).join('\n'),
+        greeting: agent.opening,
+        words: agent.roleIntro.slice(0, 200),
+        picture: await read(agent.avatar),
+        voice: await voiceOf(agentId, agent.gender, lang),
+        modelKey: agent.avatarVrm ? storage.keyOf(agent.avatarVrm) : null,
+      };
+    },
+    async cards(ids: string[]) {
+      const rows = await agentsRepository(db).withDeleted(ids);
+      return new Map(rows.map((r) => [r.id, { name: r.nickname, avatar: r.avatar }]));
+    },
+  };
+}
