@@ -1,15 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calls, ErrorCode, type DailyTask } from '@starlit/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { buildAgent, buildUser, giveAgentVoice } from '../../../test/factories.ts';
-import { tempDirs } from '../../../test/job-beds.ts';
+import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { runProcess } from '../../ai/speech/run-process.ts';
 import { dailyTasks, dailyTaskSteps } from '../../db/schema/daily-tasks.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
 import { works } from '../../db/schema/content.ts';
 
@@ -30,10 +31,7 @@ const ended = (t: TestServer, as: SignedIn, id: string, lang = 'en_US') =>
     () => t.ok(c.get, { id }, { as, lang }),
     (r: DailyTask) => r.state !== 'generating',
     120,
-  ).then(async (r) => {
-    if (r.state === 'failed') console.log('DEBUG', r.steps, await t.starlit.database.db.execute(`select error from jobs where payload->>'taskId' = '${id}'`));
-    return r;
-  });
+  );
 
 /** The settling transfers (post or void) of the task's current hold: exactly one once it ended. */
 async function settlements(t: TestServer, id: string) {
@@ -343,4 +341,176 @@ describe('daily tasks: the other types offline', () => {
     const [work] = await worksOf(t, made.id);
     expect(work).toMatchObject({ kind: 'video', category: 'Video' });
   }, 240_000);
+});
+
+describe('daily tasks: scheduled publishing', () => {
+  let t: TestServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    env = { DATA_DIR: await dirs.make() };
+    t = await startTestServer(env);
+  }, SLOW);
+  afterAll(() => t?.close());
+
+  const inAWhile = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const publishJob = async (taskId: string) => {
+    const [row] = await t.starlit.database.db.select().from(dailyTasks).where(eq(dailyTasks.id, taskId));
+    return row!.publishJobId ? (await t.starlit.database.db.select().from(jobs).where(eq(jobs.id, row!.publishJobId)))[0]! : null;
+  };
+
+  it(
+    'keeps five publishes waiting, refuses a sixth, and lets the owner move, cancel or publish them',
+    async () => {
+      const { user, agent } = await starring(t, 20);
+      const scheduled = { publishType: 'scheduled' as const, publishAt: inAWhile(30) };
+      const made: DailyTask[] = [];
+      for (const type of ['text_to_image', 'text_to_image', 'text_to_image', 'text_to_speech', 'text_to_speech'] as const) {
+        const task = await t.ok(c.create, { ...form(agent.id), type, ...scheduled, key: newKey() }, { as: user });
+        made.push(await ended(t, user, task.id));
+      }
+      expect(made.map((m) => m.publish.state)).toEqual(Array(5).fill('scheduled'));
+      expect(await worksOf(t, made[0]!.id)).toEqual([]);
+      const job = await publishJob(made[0]!.id);
+      expect(job).toMatchObject({ status: 'queued', kind: 'daily-task.publish' });
+      // the job is due at the publish time, on the database's clock
+      expect(Math.abs(job!.runAt.getTime() - Date.parse(scheduled.publishAt))).toBeLessThan(5_000);
+      expect((await t.ok(c.overview, {}, { as: user })).scheduledRemaining).toBe(0);
+      const before = await balances(t, user);
+      const sixth = await t.call(c.create, { ...form(agent.id), type: 'text_to_speech', ...scheduled, key: newKey() }, { as: user });
+      expect(sixth.body).toMatchObject({ code: ErrorCode.DAILY_TASK_SCHEDULE_FULL, message: 'No scheduled publishes remaining: 5 are waiting' });
+      expect(await balances(t, user)).toEqual(before);
+      // an immediate one still goes
+      expect((await t.call(c.create, { ...form(agent.id), type: 'text_to_speech', key: newKey() }, { as: user })).body.code).toBe(0);
+
+      const later = inAWhile(120);
+      const moved = await t.ok(c.reschedule, { id: made[0]!.id, publishAt: later }, { as: user });
+      expect(moved.publish).toMatchObject({ state: 'scheduled', at: later });
+      expect(job && (await t.starlit.database.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status).toBe('cancelled');
+      expect(Math.abs((await publishJob(made[0]!.id))!.runAt.getTime() - Date.parse(later))).toBeLessThan(5_000);
+      expect((await t.call(c.reschedule, { id: made[0]!.id, publishAt: inAWhile(0) }, { as: user })).body.code).toBe(ErrorCode.DAILY_TASK_PUBLISH_TIME);
+
+      const cancelled = await t.ok(c.unschedule, { id: made[1]!.id }, { as: user });
+      expect(cancelled.publish).toMatchObject({ state: 'unpublished', at: null });
+      expect((await t.ok(c.overview, {}, { as: user })).scheduledRemaining).toBe(1);
+      const now = await t.ok(c.publish, { id: made[1]!.id }, { as: user });
+      expect(now.publish.state).toBe('published');
+      expect(await worksOf(t, made[1]!.id)).toHaveLength(1);
+      expect((await t.call(c.publish, { id: made[1]!.id }, { as: user })).body.code).toBe(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
+    },
+    SLOW,
+  );
+
+  it(
+    'publishes at its time after a restart in between, exactly once',
+    async () => {
+      const { user, agent } = await starring(t, 5);
+      const task = await t.ok(c.create, { ...form(agent.id), publishType: 'scheduled', publishAt: inAWhile(10), key: newKey() }, { as: user });
+      const done = await ended(t, user, task.id);
+      expect(done.publish.state).toBe('scheduled');
+      const jobId = (await publishJob(task.id))!.id;
+      // the server stops before the time and starts again; then the time comes (the job falls due)
+      await t.restart({ env });
+      await t.starlit.database.db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, jobId));
+      const published = await eventually(
+        () => t.ok(c.get, { id: task.id }, { as: user }),
+        (r: DailyTask) => r.publish.state === 'published',
+        100,
+      );
+      const workIds = (await worksOf(t, task.id)).map((w) => w.id);
+      expect(workIds).toEqual([published.publish.workId]);
+      // a second run of the same job (a process that died after publishing, before recording it) finds the work
+      await t.starlit.database.db.update(dailyTasks).set({ publishState: 'scheduled', publishJobId: jobId }).where(eq(dailyTasks.id, task.id));
+      await t.starlit.services.dailyTasks.publishScheduled({ taskId: task.id }, { jobId, attempt: 2, signal: new AbortController().signal, progress: async () => {} });
+      await t.restart({ env });
+      expect((await worksOf(t, task.id)).map((w) => w.id)).toEqual(workIds);
+      expect((await t.ok(c.get, { id: task.id }, { as: user })).publish).toMatchObject({ state: 'published', workId: workIds[0] });
+    },
+    SLOW,
+  );
+});
+
+describe('daily tasks: failures, retries and restarts', () => {
+  let t: TestServer;
+  let env: Record<string, string>;
+  let provider: Awaited<ReturnType<typeof flakyImageProvider>>;
+  beforeAll(async () => {
+    provider = await flakyImageProvider();
+    env = { DATA_DIR: await dirs.make(), IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: provider.url };
+    t = await startTestServer(env);
+  }, SLOW);
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  const steps = async (taskId: string) => t.starlit.database.db.select().from(dailyTaskSteps).where(eq(dailyTaskSteps.taskId, taskId));
+
+  it(
+    'fails a comic whose panels cannot be drawn, refunds it, and retries from the panels keeping the script',
+    async () => {
+      const { user, agent } = await starring(t, 6);
+      provider.state.down = true;
+      const made = await t.ok(c.create, { ...form(agent.id), type: 'text_to_comic', scene: 'seaside', key: newKey() }, { as: user });
+      const failed = await ended(t, user, made.id, 'zh_TW');
+      expect(failed).toMatchObject({ state: 'failed', errorCode: ErrorCode.DAILY_TASK_GENERATION_FAILED, error: '生成失敗', publish: { state: 'unpublished' } });
+      expect(failed.steps.map((s) => s.state)).toEqual(['done', 'failed', 'pending', 'pending', 'pending']);
+      expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['void']);
+      expect(await balances(t, user)).toMatchObject({ CAC: 6 });
+      const script = (await steps(made.id)).find((s) => s.name === 'script')!;
+
+      provider.state.down = false;
+      const again = await t.ok(c.retry, { id: made.id, key: newKey() }, { as: user });
+      expect(again).toMatchObject({ id: made.id, state: 'generating', cost: { currency: 'CAC', amount: 3 } });
+      const done = await ended(t, user, made.id);
+      expect(done.state).toBe('done');
+      expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['post']);
+      // the script was kept, not written again
+      expect((await steps(made.id)).find((s) => s.name === 'script')).toEqual(script);
+      expect(await balances(t, user)).toMatchObject({ CAC: 3 });
+      expect(await t.starlit.services.ledger.violations()).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it('finishes or refunds each type exactly once when the server stops in the middle of its pipeline', async () => {
+    provider.state.down = false;
+    const inputs: Array<Partial<DailyTask['form']> & { type: DailyTask['type'] }> = [
+      { type: 'text_to_image' },
+      { type: 'text_to_comic', scene: 'seaside' },
+      { type: 'text_to_speech' },
+      { type: 'text_to_song', song: { source: 'compose', genre: 'pop' } },
+      { type: 'text_to_dance' },
+      { type: 'comic_to_video', scene: 'seaside', style: 'cartoon' },
+    ];
+    for (const extra of inputs) {
+      const { user, agent } = await starring(t, 10);
+      const made = await t.ok(c.create, { ...form(agent.id), ...extra, key: newKey() }, { as: user });
+      // the first step is kept: the job is in the middle of the pipeline
+      await eventually(
+        () => steps(made.id),
+        (rows) => rows.some((s) => s.state === 'done'),
+        50,
+      );
+      const [row] = await t.starlit.database.db.select().from(dailyTasks).where(eq(dailyTasks.id, made.id));
+      const kept = (await steps(made.id)).filter((s) => s.state === 'done');
+      await t.restart({
+        env,
+        whileStopped: async () => {
+          // PostgreSQL may be shared by live instances, so only an expired lease is taken over
+          if (t.starlit.database.kind === 'postgres') await t.starlit.database.db.update(jobs).set({ lockedAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, row!.jobId!));
+        },
+      });
+      const done = await ended(t, user, made.id);
+      expect([extra.type, done.state]).toEqual([extra.type, 'done']);
+      expect((await settlements(t, made.id)).map((s) => s.status)).toEqual(['post']);
+      expect(await worksOf(t, made.id)).toHaveLength(1);
+      // what was kept before the stop was not made again
+      const after = await steps(made.id);
+      for (const step of kept) expect(after.find((s) => s.name === step.name)).toEqual(step);
+    }
+    expect(await t.starlit.services.ledger.violations()).toEqual([]);
+  }, 600_000);
 });
