@@ -6,8 +6,9 @@ import { chat } from './chat.ts';
 import { feed } from './feed.ts';
 import { jobs } from './jobs.ts';
 import { ledgerBench } from './ledger.ts';
+import { tasks } from './tasks.ts';
 
-const benches = { 'call-overhead': callOverhead, chat, jobs, feed, ledger: ledgerBench };
+const benches = { 'call-overhead': callOverhead, chat, jobs, feed, ledger: ledgerBench, tasks };
 const only = process.argv.slice(2);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });
