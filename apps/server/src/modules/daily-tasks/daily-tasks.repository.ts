@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { dailyTasks, dailyTaskSteps } from '../../db/schema/daily-tasks.ts';
 import { afterCursor, type Cursor } from '../../platform/pagination.ts';
@@ -129,22 +129,19 @@ export function dailyTasksRepository(db: Db | Tx) {
       return row ?? null;
     },
 
-    /** Changes a task's kept form (a moved or cancelled schedule), with other fields in the same write. */
-    async setForm(id: string, form: DailyTaskRow['form'], change: Partial<Pick<NewDailyTask, 'publishAt' | 'publishState'>> = {}) {
-      const [row] = await db
-        .update(dailyTasks)
-        .set({ form, ...change })
-        .where(eq(dailyTasks.id, id))
-        .returning();
-      return row ?? null;
-    },
-
     /** Finished tasks to publish at once that were not (the process ended between the two). */
     unpublishedImmediate: () =>
       db
         .select()
         .from(dailyTasks)
         .where(and(eq(dailyTasks.state, 'done'), eq(dailyTasks.publishState, 'waiting'), sql`${dailyTasks.form}->>'publishType' = 'immediate'`)),
+
+    /** Tasks claimed as published whose work was not recorded (the process ended between the two). */
+    publishedWithoutWork: () =>
+      db
+        .select()
+        .from(dailyTasks)
+        .where(and(eq(dailyTasks.publishState, 'published'), isNull(dailyTasks.workId))),
 
     /** Tasks still generating, of every owner (checked against their jobs at start and every minute). */
     generatingAll: () => db.select().from(dailyTasks).where(eq(dailyTasks.state, 'generating')),

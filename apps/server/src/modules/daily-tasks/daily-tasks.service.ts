@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Db, Handle, Tx } from '../../db/client.ts';
 import type { StepStore, TaskPipeline, TaskRun, TaskStar } from '../../ai/tasks/task-run.ts';
 import { StepFailedError, stepRunner } from '../../ai/tasks/task-run.ts';
+import { taskTitle } from '../../ai/tasks/title.ts';
 import type { JobContext, SettledStatus } from '../../jobs/define-job.ts';
 import type { JobRow } from '../../jobs/queue.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -248,9 +249,12 @@ export function dailyTasksService(deps: DailyTasksDeps) {
         await books.post(row.holdId);
         await books.move({ from: { system: 'bonus' }, to: { user: row.ownerId }, currency: 'MSS', amount: points, kind: 'daily_task_points', memo: { taskId: row.id, type: row.type } });
         if (row.form.publishType === 'scheduled' && row.publishAt) {
+          // a time that passed while the task ran (or failed and was retried) publishes at once
           const job = await jobs.publishAt(books.tx, { taskId: row.id }, Math.max(0, row.publishAt.getTime() - now()));
           return (await t.setPublish(row.id, ['waiting'], { publishState: 'scheduled', publishJobId: job.id })) ?? row;
         }
+        // a schedule cancelled while the task ran: the result stays unpublished
+        if (row.form.publishType === 'scheduled') return (await t.setPublish(row.id, ['waiting'], { publishState: 'unpublished' })) ?? row;
       } else await books.void(row.holdId);
       return row;
     });
@@ -259,12 +263,19 @@ export function dailyTasksService(deps: DailyTasksDeps) {
   }
 
   /**
-   * Publishes a finished task as its work, once: the work is keyed by the task, so a second
-   * attempt (a job run again after a crash) finds it and only records it.
+   * Publishes a finished task as its work, once. The task is claimed first (its publishing moves
+   * from `from` to published in one update), so a schedule cancelled or moved meanwhile is not
+   * published under it; then the work is made, keyed by the task, so a second attempt (a job run
+   * again, or `reconcile` after a crash between the two) finds it and only records it.
    */
   async function publish(row: DailyTaskRow, from: DailyTaskRow['publishState'][]) {
-    const type = row.type as DailyTaskType;
-    const shown = publishedFiles(type, row.files);
+    const claimed = await repo.setPublish(row.id, from, { publishState: 'published', publishJobId: null });
+    return claimed ? recordWork(claimed) : null;
+  }
+
+  /** Makes (or finds) the work of a task claimed as published, and records it on the task. */
+  async function recordWork(row: DailyTaskRow) {
+    const shown = publishedFiles(row.type as DailyTaskType, row.files);
     if (!shown) throw new Error(`task ${row.id} has no file to publish`);
     const url = (key: string) => storage.url(key);
     const work: TaskWork = {
@@ -284,11 +295,11 @@ export function dailyTasksService(deps: DailyTasksDeps) {
     } catch (error) {
       // the person may not publish now (muted by moderation): the result stays theirs, to publish later
       if (!(error instanceof AppError)) throw error;
-      const kept = await repo.setPublish(row.id, from, { publishState: 'unpublished', publishJobId: null });
+      const kept = await repo.setPublish(row.id, ['published'], { publishState: 'unpublished' });
       if (kept) await push(kept);
       return null;
     }
-    const published = await repo.setPublish(row.id, from, { publishState: 'published', workId, publishJobId: null });
+    const published = await repo.setPublish(row.id, ['published'], { workId });
     if (published) await push(published);
     return published;
   }
@@ -395,7 +406,7 @@ export function dailyTasksService(deps: DailyTasksDeps) {
             form,
             agentId: form.agentId ?? null,
             day,
-            title: form.description.split('\n')[0]!.slice(0, 40),
+            title: taskTitle(form.description),
             costCurrency: charge.currency,
             costAmount: charge.amount,
             holdId: hold.id,
@@ -453,36 +464,42 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       return presentOne(ended, lang);
     },
 
-    /** Moves a scheduled publish that has not fired: its job is replaced by one at the new time. */
+    /**
+     * Sets the publish time of a task whose publish has not fired: a scheduled one (its job is
+     * replaced by one at the new time), one still generating with a schedule, or a finished one
+     * left unpublished (scheduled anew, which needs room among the five waiting).
+     */
     async reschedule(userId: string, id: string, at: string, lang: Language) {
-      const row = await owned(userId, id);
+      await owned(userId, id);
       const time = publishTime(at);
-      const moved = await db.transaction(async (tx) => {
+      const oldJob = await db.transaction(async (tx) => {
         const t = dailyTasksRepository(tx);
         await t.lockOwner(userId);
-        const current = await t.byId(id);
-        const waiting = current?.state === 'generating' && current.publishState === 'waiting' && current.form.publishType === 'scheduled';
-        if (!waiting && current?.publishState !== 'scheduled') throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
-        const form = { ...current!.form, publishAt: time.toISOString() };
-        const job = current!.publishState === 'scheduled' ? await jobs.publishAt(tx, { taskId: id }, time.getTime() - now()) : null;
-        const [updated] = await Promise.all([t.setPublish(id, [current!.publishState], { publishAt: time, ...(job ? { publishJobId: job.id } : {}) }), t.setForm(id, form)]);
+        const current = (await t.byId(id))!;
+        const generating = current.state === 'generating' && current.publishState === 'waiting' && current.publishAt !== null;
+        const finished = current.state === 'done' && (current.publishState === 'scheduled' || current.publishState === 'unpublished');
+        if (!generating && !finished) throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
+        if (current.publishState === 'unpublished') await assertScheduleRoom(tx, userId);
+        const job = finished ? await jobs.publishAt(tx, { taskId: id }, time.getTime() - now()) : null;
+        const updated = await t.setPublish(id, [current.publishState], { publishAt: time, ...(job ? { publishState: 'scheduled', publishJobId: job.id } : {}) });
         if (!updated) throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
-        return { updated, oldJob: current!.publishJobId };
+        return current.publishJobId;
       });
-      if (moved.oldJob) await jobs.cancel(moved.oldJob);
+      if (oldJob) await jobs.cancel(oldJob);
       jobs.wake();
-      return presentOne((await repo.byId(row.id))!, lang);
+      const row = (await repo.byId(id))!;
+      await push(row);
+      return presentOne(row, lang);
     },
 
-    /** Cancels a scheduled publish before it fires: the result stays the person's, unpublished. */
+    /** Cancels a scheduled publish before it fires (also while the task still generates): the result stays the person's, unpublished. */
     async unschedule(userId: string, id: string, lang: Language) {
       const row = await owned(userId, id);
-      const waiting = row.state === 'generating' && row.form.publishType === 'scheduled';
-      const updated = waiting
-        ? await repo.setForm(id, { ...row.form, publishType: 'immediate', publishAt: undefined }, { publishAt: null, publishState: 'unpublished' })
-        : await repo.setPublish(id, ['scheduled'], { publishState: 'unpublished', publishAt: null, publishJobId: null });
+      if (!row.publishAt) throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
+      const updated = await repo.setPublish(id, row.state === 'generating' ? ['waiting'] : ['scheduled'], { publishState: 'unpublished', publishAt: null, publishJobId: null });
       if (!updated) throw new AppError(ErrorCode.DAILY_TASK_NOT_SCHEDULED);
       if (row.publishJobId) await jobs.cancel(row.publishJobId);
+      await push(updated);
       return presentOne(updated, lang);
     },
 
@@ -549,6 +566,9 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       }
       for (const row of await repo.unpublishedImmediate()) {
         if (await publish(row, ['waiting'])) fixed++;
+      }
+      for (const row of await repo.publishedWithoutWork()) {
+        if (await recordWork(row)) fixed++;
       }
       for (const row of await repo.scheduledAll()) {
         const job = row.publishJobId ? await jobs.get(row.publishJobId) : null;

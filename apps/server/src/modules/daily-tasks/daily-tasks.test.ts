@@ -392,10 +392,30 @@ describe('daily tasks: scheduled publishing', () => {
       const cancelled = await t.ok(c.unschedule, { id: made[1]!.id }, { as: user });
       expect(cancelled.publish).toMatchObject({ state: 'unpublished', at: null });
       expect((await t.ok(c.overview, {}, { as: user })).scheduledRemaining).toBe(1);
+      // an unpublished result can be scheduled again, taking its place back
+      expect((await t.ok(c.reschedule, { id: made[1]!.id, publishAt: later }, { as: user })).publish).toMatchObject({ state: 'scheduled', at: later });
+      expect((await t.ok(c.overview, {}, { as: user })).scheduledRemaining).toBe(0);
+      await t.ok(c.unschedule, { id: made[1]!.id }, { as: user });
       const now = await t.ok(c.publish, { id: made[1]!.id }, { as: user });
       expect(now.publish.state).toBe('published');
       expect(await worksOf(t, made[1]!.id)).toHaveLength(1);
       expect((await t.call(c.publish, { id: made[1]!.id }, { as: user })).body.code).toBe(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
+    },
+    SLOW,
+  );
+
+  it(
+    'leaves a task unpublished when its schedule is cancelled while it generates',
+    async () => {
+      await t.restart({ env: { ...env, CREATION_DELAY_MS: '1500' } });
+      const { user, agent } = await starring(t, 5);
+      const task = await t.ok(c.create, { ...form(agent.id), publishType: 'scheduled', publishAt: inAWhile(30), key: newKey() }, { as: user });
+      expect((await t.ok(c.unschedule, { id: task.id }, { as: user })).publish).toMatchObject({ state: 'unpublished', at: null });
+      const done = await ended(t, user, task.id);
+      expect(done).toMatchObject({ state: 'done', publish: { state: 'unpublished', workId: null } });
+      expect(await worksOf(t, task.id)).toEqual([]);
+      expect(await publishJob(task.id)).toBeNull();
+      await t.restart({ env });
     },
     SLOW,
   );
