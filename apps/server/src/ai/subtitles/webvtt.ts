@@ -13,17 +13,20 @@ export function vttTime(seconds: number): string {
 }
 
 /**
- * A WebVTT file of the cues. A cue's text never holds a blank line or "-->" (either would end or
- * break the cue), so line breaks inside it become spaces.
+ * A cue's text as WebVTT reads it: on one line (a blank line would end the cue), and markup
+ * characters as entities (cue text is HTML-like, and "-->" would read as a timing line).
  */
+const cueText = (text: string) =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+
+/** A WebVTT file with one numbered cue each, which the web shows through a `<track>`. */
 export function webVtt(cues: Cue[]): string {
-  const blocks = cues.map(
-    (cue, i) =>
-      `${i + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${cue.text
-        .replace(/\s*\n\s*/g, ' ')
-        .replace(/-->/g, '→')
-        .trim()}`,
-  );
+  const blocks = cues.map((cue, i) => `${i + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${cueText(cue.text)}`);
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 

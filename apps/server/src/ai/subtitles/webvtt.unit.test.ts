@@ -8,12 +8,20 @@ describe('WebVTT', () => {
     expect(vttTime(3725.5)).toBe('01:02:05.500');
   });
 
-  it('writes numbered cues and keeps a cue on one block', () => {
+  it('writes millisecond times past an hour and escapes markup', () => {
+    const vtt = webVtt([
+      { start: 2.3, end: 3.4567, text: 'Mia: a <b> & c' },
+      { start: 3661.001, end: 3662, text: '旁白' },
+    ]);
+    expect(vtt).toBe('WEBVTT\n\n1\n00:00:02.300 --> 00:00:03.457\nMia: a &lt;b&gt; &amp; c\n\n2\n01:01:01.001 --> 01:01:02.000\n旁白\n');
+  });
+
+  it('writes numbered cues, each on one line with its markup characters as entities', () => {
     const vtt = webVtt([
       { start: 0, end: 1.5, text: 'Hello\n\nthere' },
       { start: 1.5, end: 3, text: 'a --> b' },
     ]);
-    expect(vtt).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\nHello there\n\n2\n00:00:01.500 --> 00:00:03.000\na → b\n');
+    expect(vtt).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\nHello there\n\n2\n00:00:01.500 --> 00:00:03.000\na --&gt; b\n');
   });
 
   it('splits sentences in English and Chinese, dropping bare punctuation', () => {

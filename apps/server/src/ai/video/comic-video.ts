@@ -6,7 +6,8 @@ import { runProcess } from '../speech/run-process.ts';
 import { audioSeconds } from './audio-length.ts';
 import { AUDIO_RATE, audioGraph, type PlacedAudio, videoGraph } from './filter-graph.ts';
 import { panelStill, titleStill, VIDEO_SIZE } from './stills.ts';
-import { type Cue, cueText, oneLine, type SpokenCue, toAss, toWebVtt } from './subtitles.ts';
+import { webVtt } from '../subtitles/webvtt.ts';
+import { type Cue, cueText, oneLine, type SpokenCue, toAss } from './subtitles.ts';
 import { layOut, type TimedLine, VIDEO_FPS } from './timeline.ts';
 
 export type VideoLang = 'en_US' | 'zh_TW';
@@ -168,7 +169,7 @@ export async function makeComicVideo(req: ComicVideoRequest, opts: { signal?: Ab
     if (out.code !== 0) throw new Error(`ffmpeg could not render the comic video: ${out.stderr.trim().slice(0, 400)}`);
 
     const plainCues = cues.map(({ start, end, text }) => ({ start: Math.round(start * 1000) / 1000, end: Math.round(end * 1000) / 1000, text }));
-    return { mp4: await readFile(output), vtt: toWebVtt(plainCues), seconds: timeline.seconds, width: VIDEO_SIZE.width, height: VIDEO_SIZE.height, cues: plainCues };
+    return { mp4: await readFile(output), vtt: webVtt(plainCues), seconds: timeline.seconds, width: VIDEO_SIZE.width, height: VIDEO_SIZE.height, cues: plainCues };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,9 +1,6 @@
-/** One subtitle: a spoken line and when it is heard, in seconds. */
-export interface Cue {
-  start: number;
-  end: number;
-  text: string;
-}
+import type { Cue } from '../subtitles/webvtt.ts';
+
+export type { Cue };
 
 /** The family libass and librsvg find through fontconfig (Debian's fonts-noto-cjk); it has Latin too. */
 export const SUBTITLE_FONT = 'Noto Sans CJK TC';
@@ -61,21 +58,6 @@ export function cueText(speaker: string | null, text: string, lang: 'en_US' | 'z
   const name = speaker ? oneLine(speaker) : '';
   const prefix = name ? `${name}${lang === 'zh_TW' ? '：' : ': '}` : '';
   return { text: prefix + oneLine(text), prefix };
-}
-
-const vttTime = (seconds: number) => {
-  const ms = Math.round(seconds * 1000);
-  const pad = (value: number, size = 2) => String(value).padStart(size, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
-};
-
-// cue text is HTML-like: markup characters must be entities, and "-->" would end the timing line
-const vttText = (text: string) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A WebVTT file with one numbered cue per spoken line, which the web shows through a <track>. */
-export function toWebVtt(cues: Cue[]): string {
-  const blocks = cues.map((cue, i) => `${i + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${vttText(cue.text)}`);
-  return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 
 const assTime = (seconds: number) => {

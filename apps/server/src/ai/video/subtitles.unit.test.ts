@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cueText, toAss, toWebVtt, wrapText } from './subtitles.ts';
+import { cueText, toAss, wrapText } from './subtitles.ts';
 
 describe('subtitles', () => {
   it('writes "Speaker: text" cues, narration alone, and a full-width colon in Chinese', () => {
     expect(cueText('Mia', 'Look  up!\n', 'en_US')).toEqual({ text: 'Mia: Look up!', prefix: 'Mia: ' });
     expect(cueText(null, 'Once upon a time', 'en_US').text).toBe('Once upon a time');
     expect(cueText('小星', '你好', 'zh_TW').text).toBe('小星：你好');
-  });
-
-  it('writes WebVTT with millisecond times and markup escaped', () => {
-    const vtt = toWebVtt([
-      { start: 2.3, end: 3.4567, text: 'Mia: a <b> & c' },
-      { start: 3661.001, end: 3662, text: '旁白' },
-    ]);
-    expect(vtt).toBe('WEBVTT\n\n1\n00:00:02.300 --> 00:00:03.457\nMia: a &lt;b&gt; &amp; c\n\n2\n01:01:01.001 --> 01:01:02.000\n旁白\n');
   });
 
   it('wraps Chinese between characters, keeps closing punctuation on its line, and English at spaces', () => {
