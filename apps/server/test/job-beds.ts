@@ -1,11 +1,21 @@
-// What the tests of background generation jobs (avatars, creations) share: a data folder per
-// app, and an OpenAI-compatible image provider that can be made to fail or hang.
+// What the tests of background generation jobs (avatars, creations, daily tasks) share: a data
+// folder per app, counts or diamonds to pay with, and an OpenAI-compatible image provider that
+// can be made to fail or hang.
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { calls } from '@starlit/contract';
 import sharp from 'sharp';
+import type { SignedIn, TestServer } from './server.ts';
+
+/** Gives a person creation counts or diamonds, as a system bonus. */
+export const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
+  t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency, amount, kind: 'bonus' }));
+
+/** A person's balances as they see them. */
+export const balances = (t: TestServer, as: SignedIn) => t.ok(calls.ledger.balances, {}, { as });
 
 /** Temporary data folders, removed together by `cleanup`. */
 export function tempDirs(prefix: string) {

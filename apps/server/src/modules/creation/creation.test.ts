@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { openEvents } from '../../../test/events.ts';
 import { buildAdmin, buildDraftAgent, buildUser } from '../../../test/factories.ts';
-import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
+import { balances, flakyImageProvider, grant, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { readParameters } from '../../ai/image/png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
@@ -35,10 +35,6 @@ afterAll(async () => {
   await closeProvider();
   await dirs.cleanup();
 });
-
-const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
-  t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency, amount, kind: 'bonus' }));
-const balances = (t: TestServer, as: SignedIn) => t.ok(calls.ledger.balances, {}, { as });
 
 /** The creation once it left `generating`. */
 const ended = (t: TestServer, as: SignedIn, id: string, lang = 'en_US') =>

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { buildUser } from '../../../test/factories.ts';
-import { automatic1111Provider, tempDirs } from '../../../test/job-beds.ts';
+import { automatic1111Provider, balances, grant, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { readParameters } from '../../ai/image/png-parameters.ts';
 import { PROCEDURAL_IMAGE_ENGINE } from '../../ai/image/procedural.ts';
@@ -40,9 +40,6 @@ const png = await sharp(
   .png()
   .toBuffer();
 
-const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
-  t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency, amount, kind: 'bonus' }));
-const balances = (t: TestServer, as: SignedIn) => t.ok(calls.ledger.balances, {}, { as });
 const upload = (t: TestServer, as: SignedIn, bytes: Buffer) => t.ok(c.upload, { kind: 'image', data: bytes.toString('base64') }, { as });
 const ended = (t: TestServer, as: SignedIn, id: string, lang = 'en_US') =>
   eventually(

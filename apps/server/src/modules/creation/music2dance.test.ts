@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { buildDraftAgent, buildStoreItem, buildUser } from '../../../test/factories.ts';
-import { tempDirs } from '../../../test/job-beds.ts';
+import { balances, grant, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { HTTP_DANCE_ENGINE, OFFLINE_DANCE_ENGINE, offlineDanceModel } from '../../ai/dance/index.ts';
 import { renderTempoTrack } from '../../ai/music/song.ts';
@@ -30,9 +30,6 @@ const SONG = (() => {
   return encodeWav(song.samples, song.sampleRate);
 })();
 
-const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
-  t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency, amount, kind: 'bonus' }));
-const balances = (t: TestServer, as: SignedIn) => t.ok(calls.ledger.balances, {}, { as });
 const upload = (t: TestServer, as: SignedIn) => t.ok(c.upload, { kind: 'song', data: SONG.toString('base64') }, { as });
 const dance = (song: Extract<Creation['params'], { workflow: 'music2Dance' }>['song'], agentId?: string) => ({
   workflow: 'music2Dance' as const,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { buildAgent, buildUser, giveAgentVoice } from '../../../test/factories.ts';
-import { flakyImageProvider, tempDirs } from '../../../test/job-beds.ts';
+import { balances, flakyImageProvider, grant, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
 import { runProcess } from '../../ai/speech/run-process.ts';
 import { dailyTasks, dailyTaskSteps } from '../../db/schema/daily-tasks.ts';
@@ -20,10 +20,6 @@ let keys = 0;
 const newKey = () => `dt_${Date.now().toString(36)}_${keys++}`;
 const dirs = tempDirs('starlit-tasks-');
 afterAll(() => dirs.cleanup());
-
-const grant = (t: TestServer, user: SignedIn, currency: 'JE' | 'CAC', amount: number) =>
-  t.starlit.services.ledger.within(undefined, (books) => books.move({ from: { system: 'bonus' }, to: { user: user.userId }, currency, amount, kind: 'bonus' }));
-const balances = (t: TestServer, as: SignedIn) => t.ok(calls.ledger.balances, {}, { as });
 
 /** The task once it left `generating`. */
 const ended = (t: TestServer, as: SignedIn, id: string, lang = 'en_US') =>
