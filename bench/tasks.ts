@@ -132,9 +132,57 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** Polls a task until `done` says so (every 20 ms, at most `timeoutMs`). */
+async function until(origin: string, token: string, id: string, done: (task: DailyTask) => boolean, timeoutMs: number): Promise<DailyTask> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const task = await call<DailyTask>(origin, calls.dailyTasks.get.path, { id }, token);
+    if (done(task)) return task;
+    if (Date.now() > deadline) throw new Error(`task ${id} did not get there in ${timeoutMs} ms (${task.state}, ${task.progress} %)`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The kill phase: for each type a task whose server is killed (SIGKILL) once its first step is
+ * kept, then started again on the same data folder. The task must end once: done and paid once
+ * with one work, or failed and refunded once with none (read back through order records and
+ * the person's works, as they would see it).
+ */
+async function killPhase(env: NodeJS.ProcessEnv) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-bench-tasks-kill-'));
+  const log = path.join(dataDir, 'server.log');
+  let server = await startServer(null, dataDir, null, log, env);
+  const results: Record<string, { state: string; charges: string[]; works: number; met: boolean }> = {};
+  try {
+    const [person] = await peopleWithCounts(server.origin, 'benchadmin', 1, 100);
+    const agent = await call<{ id: string }>(server.origin, calls.agents.create.path, STAR, person!.token);
+    for (const type of DAILY_TASK_TYPES) {
+      const made = await call<DailyTask>(server.origin, calls.dailyTasks.create.path, { ...formOf(type, agent.id), key: newKey() }, person!.token);
+      await until(server.origin, person!.token, made.id, (t) => t.steps.some((s) => s.state === 'done'), 120_000);
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGKILL');
+      await exited;
+      server = await startServer(null, dataDir, null, log, env);
+      const ended = await until(server.origin, person!.token, made.id, (t) => t.state !== 'generating', 300_000);
+      const records = await call<{ items: Array<{ orderId: string; status: string }> }>(server.origin, calls.records.list.path, { kind: 'daily_task', limit: 100 }, person!.token);
+      const charges = records.items.filter((r) => r.orderId === made.id).map((r) => r.status);
+      const mine = await call<{ items: Array<{ task: { id: string | null } | null }> }>(server.origin, calls.works.mine.path, { limit: 100 }, person!.token);
+      const works = mine.items.filter((w) => w.task?.id === made.id).length;
+      const met = ended.state === 'done' ? charges.join() === 'paid' && works === 1 : charges.filter((c) => c === 'refunded').length === 1 && works === 0;
+      results[type] = { state: ended.state, charges, works, met };
+    }
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
 export async function tasks() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-bench-tasks-'));
-  const server = await startServer(null, dataDir, null, path.join(dataDir, 'server.log'), { ADMIN_USERS: 'benchadmin', SEED_DEMO: '0', CREATION_DELAY_MS: '0' });
+  const env = { ADMIN_USERS: 'benchadmin', SEED_DEMO: '0', CREATION_DELAY_MS: '0' };
+  const server = await startServer(null, dataDir, null, path.join(dataDir, 'server.log'), env);
   const local = pipelines();
   type Times = { server: number[]; raw: number[]; serverSteps: Array<Record<string, number>>; rawSteps: Array<Record<string, number>> };
   const times = Object.fromEntries(DAILY_TASK_TYPES.map((t) => [t, { server: [], raw: [], serverSteps: [], rawSteps: [] } as Times])) as Record<DailyTaskType, Times>;
@@ -183,5 +231,14 @@ export async function tasks() {
       ];
     }),
   );
-  return { runs: RUNS, loadAverage: os.loadavg().map(round), targets: { overhead: TARGET_OVERHEAD }, types, allMet: Object.values(types).every((t) => t.met) };
+  const loadAverage = os.loadavg().map(round);
+  const killed = await killPhase(env);
+  return {
+    runs: RUNS,
+    loadAverage,
+    targets: { overhead: TARGET_OVERHEAD, afterKill: 'done and paid once with one work, or refunded once with none' },
+    types,
+    killed,
+    allMet: Object.values(types).every((t) => t.met) && Object.values(killed).every((k) => k.met),
+  };
 }
