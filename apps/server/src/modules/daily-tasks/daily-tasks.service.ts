@@ -122,7 +122,9 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       progress: row.progress,
       steps: DAILY_TASK_STEPS[type].map((name) => {
         const step = byName.get(name);
-        return { name, state: step?.state ?? 'pending', engine: step?.engine ?? null, ms: step?.state === 'done' ? step.ms : null };
+        // a step left running by an attempt that ended (a crash, a cancel) did not finish
+        const state = step?.state === 'running' && row.state !== 'generating' ? 'failed' : (step?.state ?? 'pending');
+        return { name, state, engine: step?.engine ?? null, ms: step?.state === 'done' ? step.ms : null };
       }),
       title: row.title,
       text: row.text,
