@@ -6,9 +6,18 @@ import { charCount, sentences, shorten, squash } from './text-fit.ts';
 /** The name the UI shows, so nobody mistakes a template comic for a language model's. */
 export const TEMPLATE_WRITER_ENGINE = 'Starlit template writer (offline)';
 
-const PLACES_ZH: Record<string, string> = { city: '城市', seaside: '海邊', forest: '森林', school: '學校', space: '太空', cafe: '咖啡館' };
+const PLACES_ZH: Record<string, string> = { city: '城市', seaside: '海邊', forest: '森林', school: '學校', space: '太空', cafe: '咖啡館', snow: '雪地', night: '夜空下' };
 /** "in the city" but "at the seaside": the place with the preposition English gives it. */
-const AT_EN: Record<string, string> = { city: 'in the city', seaside: 'at the seaside', forest: 'in the forest', school: 'at school', space: 'in space', cafe: 'at the cafe' };
+const AT_EN: Record<string, string> = {
+  city: 'in the city',
+  seaside: 'at the seaside',
+  forest: 'in the forest',
+  school: 'at school',
+  space: 'in space',
+  cafe: 'at the cafe',
+  snow: 'in the snow',
+  night: 'under the night sky',
+};
 
 /** The words each kind of panel is made from, per language; `{…}` fields are filled from the request. */
 interface Phrases {
@@ -97,7 +106,9 @@ export function templateScript(req: ScriptRequest): ComicScript {
   const fill = (template: string) => template.replaceAll('{name}', name).replaceAll('{topic}', topic).replaceAll('{place}', place).replaceAll('{at}', p.at(req.scene));
   const say = (list: string[]) => fill(random.pick(list));
   const own = ownSentences(req.agent.persona, name, req.lang);
-  const greeting = squash(req.agent.greeting) || fill(p.greeting);
+  // the agent's own opening line when it is in the comic's language; a stock greeting otherwise
+  const ownGreeting = squash(req.agent.greeting);
+  const greeting = ownGreeting && isChinese(ownGreeting) === (req.lang === 'zh_TW') ? ownGreeting : fill(p.greeting);
   const agent = (text: string) => ({ speaker: name, text });
   const at = AT_EN[req.scene] ?? `at the ${req.scene}`;
 

@@ -29,10 +29,12 @@ export interface ComicSteps {
  */
 export async function comicSteps(deps: ComicDeps, run: TaskRun): Promise<ComicSteps> {
   const { form, star } = run;
-  const scene = form.scene ? SCENE_WORDS[form.scene] : 'a bright everyday place';
+  // the writer gets the place as a word it names in the comic's language; the image engine the English words it draws
+  const place = form.scene ?? 'city';
+  const scene = SCENE_WORDS[place];
   const script = await run.step('script', async () => ({
     output: await deps.writer.write(
-      { description: form.description, introduction: form.introduction, agent: { name: star.name, persona: star.persona, greeting: star.greeting }, lang: run.lang, scene, seed: run.seed },
+      { description: form.description, introduction: form.introduction, agent: { name: star.name, persona: star.persona, greeting: star.greeting }, lang: run.lang, scene: place, seed: run.seed },
       run.signal,
     ),
     engine: deps.writer.engine,
