@@ -84,7 +84,7 @@ export function comicToVideoPipeline(deps: ComicDeps & { speech: SpeechModel; mu
         };
       });
       return {
-        title: taskTitle(title),
+        title: taskTitle(comic.script.title, form.description),
         text: scriptText(comic.script),
         files: [
           { role: 'video', key: video.mp4, mime: 'video/mp4' },

@@ -14,7 +14,7 @@ export function textToComicPipeline(deps: ComicDeps): TaskPipeline {
         return { output: await run.put(await composePage(panels, { title, lang: run.lang }), 'image/png', 'page.png'), engine: null };
       });
       return {
-        title: taskTitle(title),
+        title: taskTitle(comic.script.title, run.form.description),
         text: scriptText(comic.script),
         files: [{ role: 'page', key: page, mime: 'image/png' }, ...comic.lettered.map((key) => ({ role: 'panel' as const, key, mime: 'image/png' }))],
         facts: { panels: comic.lettered.length },

@@ -55,7 +55,7 @@ export function textToSongPipeline(deps: SongDeps): TaskPipeline {
         const sung = await deps.singer.sing({ melody, voice, lang: run.lang }, run.signal);
         return { output: await run.put(sung.audio, 'audio/wav', 'vocal.wav'), engine: sung.engine };
       });
-      const title = lyrics.title.trim() || taskTitle(form.description);
+      const title = lyrics.title.trim() || form.description;
       const mixed = await run.step('mix', async () => {
         const song = await mixSong(await run.read(vocal), await run.read(backing), { title, artist: star.name, signal: run.signal });
         const sheet = lyricSheet(lyrics, melody);
@@ -74,7 +74,7 @@ export function textToSongPipeline(deps: SongDeps): TaskPipeline {
         };
       });
       return {
-        title: taskTitle(title),
+        title: taskTitle(lyrics.title, form.description),
         text: mixed.text,
         files: [
           { role: 'audio', key: mixed.wav, mime: 'audio/wav' },
