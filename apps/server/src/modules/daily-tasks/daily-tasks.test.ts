@@ -70,7 +70,7 @@ describe('daily tasks: the form and its rules', () => {
     const blank = await t.call(c.create, { ...form(agent.id), description: '  ', key: newKey() }, { as: user });
     expect(blank.body).toMatchObject({ code: ErrorCode.DAILY_TASK_DESCRIPTION, message: 'Please enter a description' });
     const noIntro = await t.call(c.create, { ...form(agent.id), introduction: '', key: newKey() }, { as: user, lang: 'zh_TW' });
-    expect(noIntro.body).toMatchObject({ code: ErrorCode.DAILY_TASK_INTRODUCTION, message: '請輸入簡介' });
+    expect(noIntro.body).toMatchObject({ code: ErrorCode.DAILY_TASK_INTRODUCTION, message: '請輸入故事介紹' });
     const { agentId: _, ...noAgent } = form(agent.id);
     expect((await t.call(c.create, { ...noAgent, key: newKey() }, { as: user })).body.code).toBe(ErrorCode.DAILY_TASK_AGENT_REQUIRED);
     expect((await t.call(c.create, { ...form(agent.id), style: undefined, key: newKey() }, { as: user })).body.code).toBe(ErrorCode.DAILY_TASK_STYLE_REQUIRED);
