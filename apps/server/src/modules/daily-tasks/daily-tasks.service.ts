@@ -310,7 +310,9 @@ export function dailyTasksService(deps: DailyTasksDeps) {
   async function execute(row: DailyTaskRow, ctx: JobContext) {
     const type = row.type as DailyTaskType;
     const names: readonly string[] = DAILY_TASK_STEPS[type];
-    const lang: Language = /\p{Script=Han}/u.test(`${row.form.description}${row.form.introduction}`) ? 'zh_TW' : 'en_US';
+    // the words are in the language the person wrote in; a video of an existing comic speaks the comic's
+    const written = row.form.comicTaskId ? ((await repo.byId(row.form.comicTaskId))?.form ?? row.form) : row.form;
+    const lang: Language = /\p{Script=Han}/u.test(`${written.description}${written.introduction}`) ? 'zh_TW' : 'en_US';
     const star = row.agentId ? await deps.stars.load(row.agentId, lang) : null;
     if (!star) throw new StepFailedError(names[0]!, new Error('the task has no agent to star'));
     const folder = `${TASKS_FOLDER}${row.ownerId}/${row.id}/`;
