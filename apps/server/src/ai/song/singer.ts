@@ -5,6 +5,7 @@ import { encodeWav } from '../music/wav.ts';
 import { espeakArguments } from '../speech/espeak.ts';
 import { providerVoiceName } from '../speech/openai-compatible.ts';
 import { runProcess } from '../speech/run-process.ts';
+import { espeakVoiceIn } from '../speech/voice-language.ts';
 import type { SpeechVoice } from '../speech/speech-model.ts';
 import { sniffAudioType } from '../voice/audio-probe.ts';
 import { decodeWav } from '../voice/pcm.ts';
@@ -37,21 +38,16 @@ const ATTACK_SECONDS = 0.012;
 const VIBRATO_SEMITONES = 0.12;
 const PARALLEL_SYLLABLES = 4;
 
-const isChineseVoice = (voice: string) => /^(cmn|yue|zh|hak)/.test(voice);
-
 /**
- * The eSpeak voice that sings in `lang`: the person's own voice when it speaks that language,
- * else the language's voice with the same variant (`+f3`, `+m2`: the kind of voice) and pitch.
+ * The eSpeak voice that sings in `lang`: the person's own voice moved into that language
+ * (espeakVoiceIn), a provider's voice as the eSpeak voice of its kind, at the singing pace.
  */
 export function singingVoice(voice: SpeechVoice, lang: SongLang): EspeakVoiceParams {
   const params =
     voice.engineParams.engine === 'espeak-ng'
       ? voice.engineParams
       : { engine: 'espeak-ng' as const, voice: providerVoiceName(voice.engineParams) === 'nova' ? 'en-us+f3' : 'en-us+m3', pitch: 50, speed: 160 };
-  const wantsChinese = lang === 'zh_TW';
-  if (isChineseVoice(params.voice) === wantsChinese) return { ...params, speed: SINGING_WPM };
-  const variant = params.voice.includes('+') ? `+${params.voice.split('+')[1]}` : '';
-  return { ...params, voice: `${wantsChinese ? 'cmn' : 'en-us'}${variant}`, speed: SINGING_WPM };
+  return { ...espeakVoiceIn(params, lang), speed: SINGING_WPM };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping their order. */

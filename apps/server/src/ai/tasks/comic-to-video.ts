@@ -4,7 +4,7 @@ import { encodeWav } from '../music/wav.ts';
 import type { SpeechModel } from '../speech/speech-model.ts';
 import { type ComicDeps, comicSteps, scriptText } from './comic-steps.ts';
 import { speakLines } from './text-to-speech.ts';
-import type { TaskPipeline } from './task-run.ts';
+import { type TaskPipeline, voiceIn } from './task-run.ts';
 import { taskTitle } from './title.ts';
 
 /** One panel's spoken words, stored: its caption and its lines, each a WAV by key. */
@@ -28,7 +28,7 @@ export function comicToVideoPipeline(deps: ComicDeps & { speech: SpeechModel; mu
     async run(run) {
       const { star, form } = run;
       const comic = await comicSteps(deps, run);
-      const voice = star.voice;
+      const voice = star.voice && voiceIn(star.voice, run.lang);
       if (!voice) throw new Error(`${star.name} has no voice to speak with`);
       const spoken = await run.step('voices', async () => {
         const out: SpokenPanel[] = [];

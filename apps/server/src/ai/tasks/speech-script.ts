@@ -1,6 +1,7 @@
 import type { Language } from '@starlit/contract';
 import type { ChatModel } from '../chat/chat-model.ts';
 import { OFFLINE_CHAT_ENGINE } from '../chat/offline.ts';
+import { isChinese } from '../chat/offline-voice.ts';
 import { TEMPLATE_WRITER_ENGINE } from '../comic/template-writer.ts';
 import { sentencesOf } from '../subtitles/webvtt.ts';
 import type { TaskStar } from './task-run.ts';
@@ -84,7 +85,9 @@ export function templateSpeechWriter(): SpeechWriter {
     async write(request) {
       const zh = request.lang === 'zh_TW';
       const { name, greeting } = request.star;
-      const open = greeting.trim() || (zh ? `大家好，我是${name}。` : `Hello, I'm ${name}.`);
+      // the agent's opening sentences in the piece's language (an opening may mix two), a stock hello without one
+      const own = sentencesOf(greeting).filter((s) => isChinese(s) === zh);
+      const open = own.length > 0 ? own.join(zh ? '' : ' ') : zh ? `大家好，我是${name}。` : `Hello, I'm ${name}.`;
       const about = zh ? `今天我想說說：${request.description.trim()}` : `Today I want to talk about ${request.description.trim().replace(/[.!?]+$/, '')}.`;
       const close = zh ? '謝謝你聽我說，我們下次見！' : 'Thank you for listening, see you next time!';
       const text = [open, about, request.introduction.trim(), close].filter(Boolean).join(zh ? '' : ' ');

@@ -1,5 +1,6 @@
 import type { DailyTaskForm, DailyTaskStepName, Language } from '@starlit/contract';
 import type { SpeechVoice } from '../speech/speech-model.ts';
+import { espeakVoiceIn } from '../speech/voice-language.ts';
 
 /** The agent a task stars, as its pipelines read it. */
 export interface TaskStar {
@@ -53,6 +54,11 @@ export interface TaskRun {
   /** Stores a file under the task's folder and answers its key. */
   put(bytes: Buffer, mime: string, name: string): Promise<string>;
   read(key: string): Promise<Buffer>;
+}
+
+/** The star's voice reading words in `lang` (an eSpeak NG voice moved into that language). */
+export function voiceIn(voice: SpeechVoice, lang: Language): SpeechVoice {
+  return voice.engineParams.engine === 'espeak-ng' ? { ...voice, engineParams: espeakVoiceIn(voice.engineParams, lang) } : voice;
 }
 
 /** What a step's work answers: its output to keep and the engine that made it. */

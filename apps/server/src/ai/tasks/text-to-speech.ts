@@ -4,7 +4,7 @@ import type { SpeechModel, SpeechVoice } from '../speech/speech-model.ts';
 import { decodeToMono } from '../voice/pcm.ts';
 import { type Cue, sentencesOf, webVtt } from '../subtitles/webvtt.ts';
 import type { SpeechWriter } from './speech-script.ts';
-import type { TaskPipeline, TaskRun } from './task-run.ts';
+import { type TaskPipeline, type TaskRun, voiceIn } from './task-run.ts';
 import { taskTitle } from './title.ts';
 
 /** Silence between sentences, so each cue ends where its sentence does. */
@@ -55,7 +55,7 @@ export function textToSpeechPipeline(deps: { writer: SpeechWriter; speech: Speec
         output: await deps.writer.write({ description: form.description, introduction: form.introduction, star, lang: run.lang }, run.signal),
         engine: deps.writer.engine,
       }));
-      const voice = star.voice;
+      const voice = star.voice && voiceIn(star.voice, run.lang);
       if (!voice) throw new Error(`${star.name} has no voice to speak with`);
       const audio = await run.step('speech', async () => {
         const spoken = await speakLines(deps.speech, voice, sentencesOf(script), run.signal);
