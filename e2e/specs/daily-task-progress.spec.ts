@@ -235,7 +235,16 @@ test('a video from a daily task plays with its subtitles', async ({ browser }) =
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(0);
   for (const lang of ['en_US', 'zh_TW'] as const) {
     if (lang === 'zh_TW') await useLanguage(page, lang);
-    await expect(page.getByRole('dialog', { name: done.title }).locator('video')).toBeVisible();
+    const shown = page.getByRole('dialog', { name: done.title }).locator('video');
+    await expect(shown).toBeVisible();
+    // at the middle of the first line, the browser draws its words over the picture
+    await expect.poll(() => shown.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(0);
+    await shown.evaluate((v: HTMLVideoElement) => {
+      const cue = v.textTracks[0]?.cues?.[0];
+      if (cue) v.currentTime = (cue.startTime + cue.endTime) / 2;
+    });
+    await expect.poll(() => shown.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.activeCues?.length ?? 0)).toBeGreaterThan(0);
+    await expect.poll(() => shown.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.screenshot({ path: path.join(screenshotDir, `daily-task-work-video-${width}-${lang}.png`) });
