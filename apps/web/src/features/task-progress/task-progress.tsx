@@ -140,14 +140,15 @@ function Allowance({ types }: { types: { type: DailyTask['type']; prices: { curr
       <h3 id={titleId} className={heading}>
         {t('allowance.title')}
       </h3>
-      <ul aria-labelledby={titleId} className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 xl:grid-cols-3">
+      <ul aria-labelledby={titleId} className="grid grid-cols-2 gap-2 xl:grid-cols-3">
         {types.map((type) => {
           const Icon = TYPE_ICONS[type.type];
           const counts = type.prices.find((p) => p.currency === 'CAC')?.amount ?? 0;
           const diamonds = type.prices.find((p) => p.currency === 'JE')?.amount ?? 0;
           return (
             <li key={type.type} data-testid={`allowance-${type.type}`} className="flex min-w-0 gap-3 rounded-xl border border-line bg-surface p-3">
-              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700 dark:bg-white/10 dark:text-brand-200">
+              {/* on a phone two cards share a row: the sign gives its room to the words */}
+              <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700 sm:grid dark:bg-white/10 dark:text-brand-200">
                 <Icon size={18} />
               </span>
               <span className="flex min-w-0 flex-col gap-0.5">
