@@ -23,6 +23,7 @@ import type records from '../../public/locales/en_US/records.json';
 import type redeem from '../../public/locales/en_US/redeem.json';
 import type reports from '../../public/locales/en_US/reports.json';
 import type search from '../../public/locales/en_US/search.json';
+import type taskProgress from '../../public/locales/en_US/task-progress.json';
 import type store from '../../public/locales/en_US/store.json';
 import type voices from '../../public/locales/en_US/voices.json';
 import type works from '../../public/locales/en_US/works.json';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       reports: typeof reports;
       search: typeof search;
       store: typeof store;
+      'task-progress': typeof taskProgress;
       voices: typeof voices;
       works: typeof works;
     };

@@ -5,7 +5,7 @@ import { invalidateCalls } from '../../api/keys';
 import { startRealtime } from '../../api/realtime';
 import { useAuthStore } from '../auth/auth-store';
 
-/** While signed in, keeps the realtime stream open: refreshes notices when one arrives, a generation's status and a creation's progress when they change. */
+/** While signed in, keeps the realtime stream open: refreshes notices when one arrives, a generation's status and a creation's or daily task's progress when they change. */
 export function useNoticeRealtime(): void {
   const queryClient = useQueryClient();
   const token = useAuthStore((s) => s.session?.token ?? null);
@@ -20,6 +20,8 @@ export function useNoticeRealtime(): void {
         if (event.event === 'job') void invalidateCalls(queryClient, [calls.avatars.status]);
         // a creation's progress and end are pushed as they happen (the studio polls slowly otherwise)
         if (event.event === 'creation') void invalidateCalls(queryClient, [calls.creation.get, calls.creation.list]);
+        // a daily task's steps, end and publish are pushed the same way
+        if (event.event === 'daily_task') void invalidateCalls(queryClient, ['dailyTasks']);
       },
       // after a reconnection, notices may have arrived while the stream was down
       onConnected: () => {

@@ -19,6 +19,7 @@ import { Blacklist } from '../social/blacklist';
 import { FollowList } from '../social/follow-list';
 import { RecordsTab } from '../records/records-list';
 import { MyWorks } from '../works/my-works';
+import { TaskProgress } from '../task-progress/task-progress';
 import { AssetsTab } from '../ledger/assets-tab';
 import { PersonalInfo } from './personal-info';
 import { ProfileHeader, type ProfileData } from './profile-header';
@@ -144,9 +145,9 @@ function ProfileView({ profile }: { profile: ProfileData }) {
   );
 }
 
-const MY_TABS = ['info', 'portfolio', 'creations', 'assets', 'records', 'blacklist'] as const;
+const MY_TABS = ['info', 'portfolio', 'creations', 'tasks', 'assets', 'records', 'blacklist'] as const;
 
-/** My user center: my account information, my portfolio, my creations, my assets and my order records. */
+/** My user center: my account information, my portfolio, my creations, my daily tasks' progress, my assets and my order records. */
 function MyCenter({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation('users');
   // `?tab=` opens a section directly: the studio sends people to their creations
@@ -174,6 +175,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           <Tab value="creations" variant="pill">
             {t('tabs.creations')}
           </Tab>
+          <Tab value="tasks" variant="pill">
+            {t('tabs.tasks')}
+          </Tab>
           <Tab value="assets" variant="pill">
             {t('tabs.assets')}
           </Tab>
@@ -193,6 +197,9 @@ function MyCenter({ profile }: { profile: ProfileData }) {
           </TabPanel>
           <TabPanel value="creations">
             <MyCreations />
+          </TabPanel>
+          <TabPanel value="tasks">
+            <TaskProgress />
           </TabPanel>
           <TabPanel value="assets">
             <AssetsTab />

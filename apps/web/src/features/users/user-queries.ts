@@ -17,6 +17,6 @@ export const useProfileAgents = (userId: string) => usePagedCall(calls.users.age
 /** A work in the shape of a home card, so profiles show works the way home does (and open the same detail). */
 export function asFeedWork(work: z.output<typeof Work>): FeedWork {
   const { id, kind, name, description, cover, media, engine, tags, author } = work;
-  const waveform = work.creation?.files.find((f) => f.role === 'waveform')?.url ?? null;
+  const waveform = (work.creation ?? work.task)?.files.find((f) => f.role === 'waveform')?.url ?? null;
   return { type: 'work', id, kind, name, description, cover, media, waveform, engine, tags, author, publishedAt: work.publishedAt ?? work.createdAt };
 }

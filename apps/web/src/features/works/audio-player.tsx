@@ -70,12 +70,21 @@ function drawPicture(canvas: HTMLCanvasElement, picture: HTMLImageElement, playe
   ctx.fillRect(0, 0, width * played, height);
 }
 
+/** A subtitles file (WebVTT) for the sound, as its `<track>`. */
+export interface SoundSubtitles {
+  src: string;
+  /** BCP 47 language of the words. */
+  lang: string;
+  label: string;
+}
+
 /**
  * A sound with its waveform: the played part lights up, a click on the waveform seeks there.
  * Given `waveform`, a picture of it drawn where the sound was made, that picture is shown and
- * the sound is not downloaded a second time to draw it.
+ * the sound is not downloaded a second time to draw it. `subtitles` travel as the audio's track
+ * (a browser shows none for audio: `onTime` lets the page show the words at the time played).
  */
-export function AudioPlayer({ src, name, waveform }: { src: string; name: string; waveform?: string }) {
+export function AudioPlayer({ src, name, waveform, subtitles, onTime }: { src: string; name: string; waveform?: string; subtitles?: SoundSubtitles; onTime?: (seconds: number) => void }) {
   const { t } = useTranslation('works');
   const audio = useRef<HTMLAudioElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -111,10 +120,15 @@ export function AudioPlayer({ src, name, waveform }: { src: string; name: string
         controls
         preload="metadata"
         src={src}
-        onTimeUpdate={(e) => setPlayed(e.currentTarget.duration ? e.currentTarget.currentTime / e.currentTarget.duration : 0)}
+        onTimeUpdate={(e) => {
+          setPlayed(e.currentTarget.duration ? e.currentTarget.currentTime / e.currentTarget.duration : 0);
+          onTime?.(e.currentTarget.currentTime);
+        }}
         className="w-full"
         aria-label={t('detail.play', { name })}
-      />
+      >
+        {subtitles && <track kind="subtitles" src={subtitles.src} srcLang={subtitles.lang} label={subtitles.label} default />}
+      </audio>
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cueAt, parseVtt } from './subtitles';
+
+const vtt = `WEBVTT
+
+NOTE made by the speech engine
+
+1
+00:00:00.000 --> 00:00:02.500
+The waves sing at night.
+
+2
+00:00:02.500 --> 00:00:04.250
+The stars listen.
+I keep the light on.
+
+00:01:04.250 --> 01:00:05.000
+海浪在夜裡歌唱。
+`;
+
+describe('WebVTT subtitles', () => {
+  it('reads each cue with its times and words, skipping the header, notes and ids', () => {
+    expect(parseVtt(vtt)).toEqual([
+      { start: 0, end: 2.5, text: 'The waves sing at night.' },
+      { start: 2.5, end: 4.25, text: 'The stars listen.\nI keep the light on.' },
+      { start: 64.25, end: 3605, text: '海浪在夜裡歌唱。' },
+    ]);
+  });
+
+  it('reads Windows line ends and skips cues without words', () => {
+    expect(parseVtt('WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\nHello\r\n\r\n00:02.000 --> 00:03.000\r\n')).toEqual([{ start: 1, end: 2, text: 'Hello' }]);
+  });
+
+  it('finds the cue showing at a time, none between cues', () => {
+    const cues = parseVtt(vtt);
+    expect(cueAt(cues, 0)).toBe(0);
+    expect(cueAt(cues, 2.5)).toBe(1);
+    expect(cueAt(cues, 10)).toBe(-1);
+  });
+});
