@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DailyTaskForm, DailyTaskStepName, Language } from '@starlit/contract';
 import type { SpeechVoice } from '../speech/speech-model.ts';
 import { espeakVoiceIn } from '../speech/voice-language.ts';
@@ -61,6 +62,14 @@ export function voiceIn(voice: SpeechVoice, lang: Language): SpeechVoice {
   return voice.engineParams.engine === 'espeak-ng' ? { ...voice, engineParams: espeakVoiceIn(voice.engineParams, lang) } : voice;
 }
 
+/** A task's seed, the same for every attempt of it: from its id and its form. */
+export function taskSeed(taskId: string, form: DailyTaskForm): number {
+  return createHash('sha256')
+    .update(`${taskId}\n${JSON.stringify(form)}`)
+    .digest()
+    .readUInt32LE(0);
+}
+
 /** What a step's work answers: its output to keep and the engine that made it. */
 export interface StepOutput<T> {
   output: T;
@@ -94,12 +103,14 @@ export class StepFailedError extends Error {
 /**
  * The `step` of a run over a store: a kept output is answered as it is; otherwise the work runs,
  * timed, and its output is kept before the next step starts. `onDone` hears each finished step
- * (the task's progress).
+ * (the task's progress). Once `signal` aborts, no step starts or is kept.
  */
-export function stepRunner(store: StepStore, onDone: (name: string) => Promise<void>): TaskRun['step'] {
+export function stepRunner(store: StepStore, onDone: (name: string) => Promise<void>, signal: AbortSignal): TaskRun['step'] {
   return async <T>(name: DailyTaskStepName, work: () => Promise<StepOutput<T>>): Promise<T> => {
     const kept = await store.kept(name);
     if (kept) return kept.output as T;
+    // an attempt that was stopped (a cancel, a timeout, a shutdown) starts and keeps nothing more
+    signal.throwIfAborted();
     await store.begin(name);
     const started = performance.now();
     let made: StepOutput<T>;
@@ -109,6 +120,7 @@ export function stepRunner(store: StepStore, onDone: (name: string) => Promise<v
       await store.failed(name).catch(() => undefined);
       throw error instanceof StepFailedError ? error : new StepFailedError(name, error);
     }
+    signal.throwIfAborted();
     await store.done(name, made.output, made.engine, Math.round(performance.now() - started));
     await onDone(name);
     return made.output;

@@ -10,7 +10,8 @@ export type TaskJobPayload = z.infer<typeof TaskJobPayload>;
 
 export interface DailyTaskJobDeps {
   run(payload: TaskJobPayload, ctx: JobContext): Promise<unknown>;
-  settled(payload: TaskJobPayload, status: SettledStatus): Promise<void>;
+  /** After an attempt, with the job it was: only that job's run may be ended by it. */
+  settled(payload: TaskJobPayload, status: SettledStatus, jobId: string): Promise<void>;
 }
 
 export interface DailyTaskPublishDeps {
@@ -29,7 +30,7 @@ export const dailyTaskJob = defineJob({
   concurrency: 2,
   retry: { attempts: 2, backoffMs: 1000 },
   handler: (payload, ctx, deps: DailyTaskJobDeps) => deps.run(payload, ctx),
-  onSettled: (payload, _job, status, deps) => deps.settled(payload, status),
+  onSettled: (payload, job, status, deps) => deps.settled(payload, status, job.id),
 });
 
 /**

@@ -15,6 +15,7 @@ import { textToSongPipeline } from '../../ai/tasks/text-to-song.ts';
 import { textToSpeechPipeline } from '../../ai/tasks/text-to-speech.ts';
 import { defineModule } from '../../platform/module.ts';
 import { agentsModule } from '../agents/agents.module.ts';
+import { creationUploads } from '../creation/creation.uploads.ts';
 import { danceSources } from '../creation/workflows/dance-sources.ts';
 import { DEFAULT_DANCER, songKeyOf } from '../creation/workflows/music2dance.ts';
 import { ledgerModule } from '../ledger/ledger.module.ts';
@@ -38,7 +39,7 @@ export const dailyTasksModule = defineModule({
     const chatModel = ctx.chatModel ?? createChatModel(config.chat);
     const imageModel = createImageModel(config.image);
     const musicModel = createMusicModel(config.music);
-    const sources = { sources: danceSources(ctx.use(storeModule)), storage };
+    const sources = { sources: danceSources(ctx.use(storeModule)), storage, uploads: creationUploads({ storage }) };
     const comic = { writer: createScriptWriter(chatModel), imageModel };
     const tasks = dailyTasksService({
       db,
@@ -72,6 +73,7 @@ export const dailyTasksModule = defineModule({
       promptWords: ctx.use(moderationModule).promptWords,
       works: ctx.use(worksModule),
       delayMs: config.creationDelayMs,
+      log,
     });
     let timer: NodeJS.Timeout | undefined;
     return {
@@ -84,7 +86,7 @@ export const dailyTasksModule = defineModule({
       },
       close: () => clearInterval(timer),
       jobs: {
-        [DAILY_TASK_JOB]: { run: (payload, jobCtx) => tasks.run(payload, jobCtx), settled: (payload, status) => tasks.settled(payload, status) },
+        [DAILY_TASK_JOB]: { run: (payload, jobCtx) => tasks.run(payload, jobCtx), settled: (payload, status, jobId) => tasks.settled(payload, status, jobId) },
         [DAILY_TASK_PUBLISH_JOB]: { publish: (payload, jobCtx) => tasks.publishScheduled(payload, jobCtx) },
       },
     };

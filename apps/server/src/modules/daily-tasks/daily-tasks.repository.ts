@@ -99,12 +99,16 @@ export function dailyTasksRepository(db: Db | Tx) {
         .where(and(eq(dailyTasks.id, id), eq(dailyTasks.state, 'generating')));
     },
 
-    /** Ends a generating task: null when it had ended already, so whoever ends it settles its hold, once. */
-    async end(id: string, change: Partial<NewDailyTask> & { state: 'done' | 'failed' | 'cancelled' }): Promise<DailyTaskRow | null> {
+    /**
+     * Ends a generating task: null when it had ended already, so whoever ends it settles its hold,
+     * once. With `jobId`, only the run of that job is ended: an attempt that outlived its job (a
+     * cancel and a retry since) cannot end the next run.
+     */
+    async end(id: string, change: Partial<NewDailyTask> & { state: 'done' | 'failed' | 'cancelled' }, jobId?: string): Promise<DailyTaskRow | null> {
       const [row] = await db
         .update(dailyTasks)
         .set({ ...change, finishedAt: new Date() })
-        .where(and(eq(dailyTasks.id, id), eq(dailyTasks.state, 'generating')))
+        .where(and(eq(dailyTasks.id, id), eq(dailyTasks.state, 'generating'), jobId ? eq(dailyTasks.jobId, jobId) : undefined))
         .returning();
       return row ?? null;
     },
@@ -119,12 +123,18 @@ export function dailyTasksRepository(db: Db | Tx) {
       return row ?? null;
     },
 
-    /** Changes the publishing of a task whose publishing is in `from`: null when it is not (it fired, or was cancelled). */
-    async setPublish(id: string, from: DailyTaskRow['publishState'][], change: Partial<Pick<NewDailyTask, 'publishState' | 'publishAt' | 'publishJobId' | 'workId'>>) {
+    /**
+     * Changes the publishing of a task whose publishing is in `from`: null when it is not (it
+     * fired, or was cancelled). With `jobId`, only while that is still the task's publish job (a
+     * moved schedule's old job, or a stale reconcile, changes nothing).
+     */
+    async setPublish(id: string, from: DailyTaskRow['publishState'][], change: Partial<Pick<NewDailyTask, 'publishState' | 'publishAt' | 'publishJobId' | 'workId'>>, jobId?: string | null) {
       const [row] = await db
         .update(dailyTasks)
         .set(change)
-        .where(and(eq(dailyTasks.id, id), inArray(dailyTasks.publishState, from)))
+        .where(
+          and(eq(dailyTasks.id, id), inArray(dailyTasks.publishState, from), jobId === undefined ? undefined : jobId === null ? isNull(dailyTasks.publishJobId) : eq(dailyTasks.publishJobId, jobId)),
+        )
         .returning();
       return row ?? null;
     },
@@ -191,7 +201,11 @@ export function dailyTasksRepository(db: Db | Tx) {
       if (rows.length > 0) await db.insert(dailyTaskSteps).values(rows.map((r) => ({ ...r, taskId: toTaskId, updatedAt: new Date() })));
     },
 
-    /** Which of `keys` a task still uses: a result file or a kept step's output naming it. */
+    /**
+     * Which of `keys` a task still uses: a result file, or a kept step's output naming it. A key
+     * `tasks/<owner>/<task>/…` is looked for in that task's rows only (a video made from a comic
+     * names the comic's files, which the comic's own rows keep).
+     */
     async referencedKeys(keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
       const list = sql.join(
@@ -200,8 +214,10 @@ export function dailyTasksRepository(db: Db | Tx) {
       );
       const result = await db.execute<{ key: string }>(sql`
         select k.key from unnest(array[${list}]::text[]) as k(key)
-        where exists (select 1 from ${dailyTasks} t where t.files @> jsonb_build_array(jsonb_build_object('key', k.key)))
-           or exists (select 1 from ${dailyTaskSteps} s where strpos(s.output::text, to_jsonb(k.key)::text) > 0)`);
+        where exists (select 1 from ${dailyTasks} t where t.id::text = split_part(k.key, '/', 3)
+                        and t.files @> jsonb_build_array(jsonb_build_object('key', k.key)))
+           or exists (select 1 from ${dailyTaskSteps} s where s.task_id::text = split_part(k.key, '/', 3)
+                        and strpos(s.output::text, to_jsonb(k.key)::text) > 0)`);
       return new Set(result.rows.map((r) => r.key));
     },
   };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DAILY_TASK_FIELDS,
@@ -21,7 +21,7 @@ import { formatDay } from '@starlit/contract/rules';
 import type { z } from 'zod';
 import type { Db, Handle, Tx } from '../../db/client.ts';
 import type { StepStore, TaskPipeline, TaskRun, TaskStar } from '../../ai/tasks/task-run.ts';
-import { StepFailedError, stepRunner } from '../../ai/tasks/task-run.ts';
+import { StepFailedError, stepRunner, taskSeed } from '../../ai/tasks/task-run.ts';
 import { taskTitle } from '../../ai/tasks/title.ts';
 import type { JobContext, SettledStatus } from '../../jobs/define-job.ts';
 import type { JobRow } from '../../jobs/queue.ts';
@@ -52,8 +52,8 @@ export interface DailyTaskJobs {
 export interface TaskStars {
   /** Refuses an agent the person may not star (not theirs and not public and published, or blocked). */
   check(tx: Tx, userId: string, agentId: string): Promise<void>;
-  /** The agent as pipelines read it; null when it is gone. */
-  load(agentId: string, lang: Language): Promise<TaskStar | null>;
+  /** The agent as pipelines read it in `userId`'s task; null when it is gone. */
+  load(agentId: string, lang: Language, userId: string): Promise<TaskStar | null>;
   /** Names and pictures of agents, for the task list (deleted ones too: a finished task keeps its star). */
   cards(ids: string[]): Promise<Map<string, { name: string; avatar: string | null }>>;
 }
@@ -78,6 +78,7 @@ export interface DailyTasksDeps {
   };
   /** A pause before the pipeline (CREATION_DELAY_MS), for demos and the reload test. */
   delayMs: number;
+  log?: { error(details: object, message: string): void };
   now?: () => number;
 }
 
@@ -204,19 +205,23 @@ export function dailyTasksService(deps: DailyTasksDeps) {
    * generating at a time (another type: 9003, SPEC §4; the same: 9004), the type's allowance today
    * (9002), room for a schedule, and what the form names (its star, its song, its comic).
    */
-  async function checkRun(tx: Tx, userId: string, form: DailyTaskForm, day: string, taskId?: string) {
+  async function checkRun(tx: Tx, userId: string, asked: DailyTaskForm, day: string, taskId?: string): Promise<DailyTaskForm> {
+    let form = asked;
     const t = dailyTasksRepository(tx);
     await t.lockOwner(userId);
     const running = await t.generating(userId);
     if (running) throw new AppError(running.type === form.type ? ErrorCode.DAILY_TASK_BUSY : ErrorCode.DAILY_TASK_SWITCH);
     if (((await t.usedOn(userId, day)).get(form.type) ?? 0) >= DAILY_TASK_LIMITS.perTypePerDay) throw new AppError(ErrorCode.DAILY_TASK_LIMIT);
     if (form.publishType === 'scheduled') await assertScheduleRoom(tx, userId, taskId);
-    if (form.agentId) await deps.stars.check(tx, userId, form.agentId);
     if (form.song && form.song.source !== 'compose') await deps.songKey(tx, userId, form.song);
     if (form.comicTaskId) {
       const comic = await t.byId(form.comicTaskId);
       if (comic?.ownerId !== userId || comic.type !== 'text_to_comic' || comic.state !== 'done') throw new AppError(ErrorCode.DAILY_TASK_COMIC_NOT_FOUND);
+      // the video of a comic stars the comic's star: its panels show it and its name is on the lines
+      if (comic.agentId && comic.agentId !== form.agentId) form = { ...form, agentId: comic.agentId };
     }
+    if (form.agentId) await deps.stars.check(tx, userId, form.agentId);
+    return form;
   }
 
   /** Holds the type's price in counts or diamonds (8001 with neither). */
@@ -241,11 +246,11 @@ export function dailyTasksService(deps: DailyTasksDeps) {
   }
 
   /** Ends a generating task and settles its hold, both once; done also pays the points and schedules the publish. */
-  async function settle(id: string, state: 'done' | 'failed' | 'cancelled', change: Partial<Pick<DailyTaskRow, 'files' | 'facts' | 'title' | 'text' | 'errorCode'>> = {}) {
+  async function settle(id: string, state: 'done' | 'failed' | 'cancelled', change: Partial<Pick<DailyTaskRow, 'files' | 'facts' | 'title' | 'text' | 'errorCode'>> = {}, jobId?: string) {
     const ended = await ledger.within(undefined, async (books) => {
       const t = dailyTasksRepository(books.tx);
       const points = state === 'done' ? DAILY_TASK_POINTS[(await t.byId(id))?.type as DailyTaskType] : 0;
-      const row = await t.end(id, { state, ...change, ...(state === 'done' ? { progress: 100, points } : { publishState: 'unpublished' }) });
+      const row = await t.end(id, { state, ...change, ...(state === 'done' ? { progress: 100, points } : { publishState: 'unpublished' }) }, jobId);
       if (!row) return null;
       if (state === 'done') {
         await books.post(row.holdId);
@@ -266,17 +271,22 @@ export function dailyTasksService(deps: DailyTasksDeps) {
 
   /**
    * Publishes a finished task as its work, once. The task is claimed first (its publishing moves
-   * from `from` to published in one update), so a schedule cancelled or moved meanwhile is not
-   * published under it; then the work is made, keyed by the task, so a second attempt (a job run
-   * again, or `reconcile` after a crash between the two) finds it and only records it.
+   * from `from` to published in one update; with `jobId`, only while that is the task's publish
+   * job), so a schedule cancelled or moved meanwhile is not published under it; then the work is
+   * made, keyed by the task, so a second attempt (a job run again, or `reconcile` after a crash
+   * between the two) finds it and only records it.
    */
-  async function publish(row: DailyTaskRow, from: DailyTaskRow['publishState'][]) {
-    const claimed = await repo.setPublish(row.id, from, { publishState: 'published', publishJobId: null });
+  async function publish(row: DailyTaskRow, from: DailyTaskRow['publishState'][], jobId?: string) {
+    const claimed = await repo.setPublish(row.id, from, { publishState: 'published', publishJobId: null }, jobId);
     return claimed ? recordWork(claimed) : null;
   }
 
-  /** Makes (or finds) the work of a task claimed as published, and records it on the task. */
-  async function recordWork(row: DailyTaskRow) {
+  /**
+   * Finds or makes the work of a task claimed as published, and records it on the task. A person
+   * who may not publish now (muted by moderation) keeps the result unpublished, to publish later;
+   * `loud` (their own Publish now) also tells them why.
+   */
+  async function recordWork(row: DailyTaskRow, loud = false) {
     const shown = publishedFiles(row.type as DailyTaskType, row.files);
     if (!shown) throw new Error(`task ${row.id} has no file to publish`);
     const url = (key: string) => storage.url(key);
@@ -293,12 +303,13 @@ export function dailyTasksService(deps: DailyTasksDeps) {
     };
     let workId: string | null;
     try {
-      workId = (await deps.works.publishTask(row.ownerId, work)) ?? (await deps.works.workOfTask(row.id));
+      // a work made by an attempt that died before recording it is the task's work, whatever holds now
+      workId = (await deps.works.workOfTask(row.id)) ?? (await deps.works.publishTask(row.ownerId, work)) ?? (await deps.works.workOfTask(row.id));
     } catch (error) {
-      // the person may not publish now (muted by moderation): the result stays theirs, to publish later
       if (!(error instanceof AppError)) throw error;
       const kept = await repo.setPublish(row.id, ['published'], { publishState: 'unpublished' });
       if (kept) await push(kept);
+      if (loud) throw error;
       return null;
     }
     const published = await repo.setPublish(row.id, ['published'], { workId });
@@ -313,7 +324,7 @@ export function dailyTasksService(deps: DailyTasksDeps) {
     // the words are in the language the person wrote in; a video of an existing comic speaks the comic's
     const written = row.form.comicTaskId ? ((await repo.byId(row.form.comicTaskId))?.form ?? row.form) : row.form;
     const lang: Language = /\p{Script=Han}/u.test(`${written.description}${written.introduction}`) ? 'zh_TW' : 'en_US';
-    const star = row.agentId ? await deps.stars.load(row.agentId, lang) : null;
+    const star = row.agentId ? await deps.stars.load(row.agentId, lang, row.ownerId) : null;
     if (!star) throw new StepFailedError(names[0]!, new Error('the task has no agent to star'));
     const folder = `${TASKS_FOLDER}${row.ownerId}/${row.id}/`;
     const store: StepStore = {
@@ -332,12 +343,9 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       form: row.form,
       lang,
       star,
-      seed: createHash('sha256')
-        .update(`${row.id}\n${JSON.stringify(row.form)}`)
-        .digest()
-        .readUInt32LE(0),
+      seed: taskSeed(row.id, row.form),
       signal: ctx.signal,
-      step: stepRunner(store, progress),
+      step: stepRunner(store, progress, ctx.signal),
       async put(bytes, mime, name) {
         const key = `${folder}${randomBytes(4).toString('hex')}-${name}`;
         await storage.put(key, bytes, mime);
@@ -393,12 +401,12 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       const asked: DailyTaskForm = { ...rest, forward: rest.forward ?? [] };
       const again = await replayOf(userId, key, 'daily_task.create', asked, lang);
       if (again) return again;
-      const form = normalized(asked);
-      await deps.promptWords.assertAllowed(`${form.description}\n${form.introduction}`, lang);
+      const normalizedForm = normalized(asked);
+      await deps.promptWords.assertAllowed(`${normalizedForm.description}\n${normalizedForm.introduction}`, lang);
       const day = formatDay(now());
       try {
         const { outcome, replayed } = await ledger.run(userId, key, fingerprintOf('daily_task.create', asked), async (books) => {
-          await checkRun(books.tx, userId, form, day);
+          const form = await checkRun(books.tx, userId, normalizedForm, day);
           const id = crypto.randomUUID();
           const { charge, hold } = await holdPrice(books, userId, id, form);
           const job = await jobs.run(books.tx, { taskId: id });
@@ -423,8 +431,7 @@ export function dailyTasksService(deps: DailyTasksDeps) {
         if (!replayed) jobs.wake();
         return { ...(await presentOne((await repo.byId(outcome.id))!, lang)), replayed };
       } catch (error) {
-        if (error instanceof AppError && error.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND) throw new AppError(ErrorCode.LEDGER_INSUFFICIENT);
-        throw error;
+        throw shortOfBalance(error);
       }
     },
 
@@ -434,20 +441,25 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       const again = await replayOf(userId, key, 'daily_task.retry', { id }, lang);
       if (again) return again;
       if (row.state !== 'failed' && row.state !== 'cancelled') throw new AppError(ErrorCode.DAILY_TASK_NOT_RETRYABLE);
-      const form =
-        row.form.publishType === 'scheduled' && row.publishAt && row.publishAt.getTime() - now() < DAILY_TASK_LIMITS.scheduleMinMs ? { ...row.form, publishType: 'immediate' as const } : row.form;
+      // a schedule whose time is gone, or that was cancelled, does not need one of the five places again
+      const waits = row.form.publishType === 'scheduled' && row.publishAt !== null && row.publishAt.getTime() - now() >= DAILY_TASK_LIMITS.scheduleMinMs;
+      const form: DailyTaskForm = waits ? row.form : { ...row.form, publishType: 'immediate' };
       const day = formatDay(now());
-      await ledger.run(userId, key, fingerprintOf('daily_task.retry', { id }), async (books) => {
-        await checkRun(books.tx, userId, form, day, id);
-        const { charge, hold } = await holdPrice(books, userId, id, form);
-        const job = await jobs.run(books.tx, { taskId: id });
-        if (!(await dailyTasksRepository(books.tx).restart(id, { holdId: hold.id, costCurrency: charge.currency, costAmount: charge.amount, jobId: job.id, day }))) {
-          throw new AppError(ErrorCode.DAILY_TASK_NOT_RETRYABLE);
-        }
-        return { id };
-      });
-      jobs.wake();
-      return { ...(await presentOne((await repo.byId(id))!, lang)), replayed: false };
+      try {
+        const { replayed } = await ledger.run(userId, key, fingerprintOf('daily_task.retry', { id }), async (books) => {
+          await checkRun(books.tx, userId, form, day, id);
+          const { charge, hold } = await holdPrice(books, userId, id, form);
+          const job = await jobs.run(books.tx, { taskId: id });
+          if (!(await dailyTasksRepository(books.tx).restart(id, { holdId: hold.id, costCurrency: charge.currency, costAmount: charge.amount, jobId: job.id, day }))) {
+            throw new AppError(ErrorCode.DAILY_TASK_NOT_RETRYABLE);
+          }
+          return { id };
+        });
+        if (!replayed) jobs.wake();
+        return { ...(await presentOne((await repo.byId(id))!, lang)), replayed };
+      } catch (error) {
+        throw shortOfBalance(error);
+      }
     },
 
     async get(userId: string, id: string, lang: Language) {
@@ -507,11 +519,13 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       return presentOne(updated, lang);
     },
 
-    /** Publishes a finished task now: one never published, or whose schedule was cancelled. */
+    /** Publishes a finished task now: one never published, whose schedule was cancelled, or whose work was deleted since. */
     async publishNow(userId: string, id: string, lang: Language) {
       const row = await owned(userId, id);
-      if (row.state !== 'done' || row.publishState === 'published') throw new AppError(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
-      const published = await publish(row, ['unpublished', 'scheduled', 'waiting']);
+      const workGone = row.publishState === 'published' && (await deps.works.workOfTask(id)) === null;
+      if (row.state !== 'done' || (row.publishState === 'published' && !workGone)) throw new AppError(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
+      const claimed = await repo.setPublish(row.id, ['unpublished', 'scheduled', 'waiting', 'published'], { publishState: 'published', publishJobId: null, workId: null });
+      const published = claimed ? await recordWork(claimed, true) : null;
       if (!published) throw new AppError(ErrorCode.DAILY_TASK_NOT_PUBLISHABLE);
       if (row.publishJobId) await jobs.cancel(row.publishJobId);
       return presentOne(published, lang);
@@ -534,25 +548,25 @@ export function dailyTasksService(deps: DailyTasksDeps) {
         if (error instanceof StepFailedError && !ctx.signal.aborted) await repo.cause(row.id, ErrorCode.DAILY_TASK_GENERATION_FAILED);
         throw error;
       }
-      const done = await settle(row.id, 'done', { files: result.files, facts: result.facts, title: result.title, text: result.text });
+      const done = await settle(row.id, 'done', { files: result.files, facts: result.facts, title: result.title, text: result.text }, ctx.jobId);
       if (done?.form.publishType === 'immediate') await publish(done, ['waiting']);
       return { done: done !== null };
     },
 
     /** After an attempt: one that failed for good, or a job cancelled, ends the task and releases its hold (unless the job lives on elsewhere). */
-    async settled(payload: TaskJobPayload, status: SettledStatus) {
+    async settled(payload: TaskJobPayload, status: SettledStatus, jobId: string) {
       if (status !== 'failed' && status !== 'cancelled') return;
-      const row = await repo.byId(payload.taskId);
-      const job = row?.jobId ? await jobs.get(row.jobId) : null;
+      const job = await jobs.get(jobId);
       if (job && job.status !== 'failed' && job.status !== 'cancelled') return;
-      await settle(payload.taskId, 'failed');
+      // only this job's run: a retry since has a job of its own
+      await settle(payload.taskId, 'failed', {}, jobId);
     },
 
     /** A scheduled publish's job at its time: publishes once, if it is still this job's to do. */
     async publishScheduled(payload: TaskJobPayload, ctx: JobContext) {
       const row = await repo.byId(payload.taskId);
       if (row?.publishState !== 'scheduled' || row.publishJobId !== ctx.jobId) return { skipped: true };
-      return { published: (await publish(row, ['scheduled'])) !== null };
+      return { published: (await publish(row, ['scheduled'], ctx.jobId)) !== null };
     },
 
     /**
@@ -562,27 +576,40 @@ export function dailyTasksService(deps: DailyTasksDeps) {
      */
     async reconcile() {
       let fixed = 0;
-      for (const row of await repo.generatingAll()) {
-        const job = row.jobId ? await jobs.get(row.jobId) : null;
-        if (!job || job.status === 'failed' || job.status === 'cancelled' || job.status === 'done') {
-          if (await settle(row.id, 'failed')) fixed++;
+      // one row that cannot be fixed now is logged and left for the next pass; the others go on
+      const each = async (rows: DailyTaskRow[], fix: (row: DailyTaskRow) => Promise<unknown>) => {
+        for (const row of rows) {
+          try {
+            if (await fix(row)) fixed++;
+          } catch (error) {
+            deps.log?.error({ err: error, taskId: row.id }, 'daily task reconcile failed for a task');
+          }
         }
-      }
-      for (const row of await repo.unpublishedImmediate()) {
-        if (await publish(row, ['waiting'])) fixed++;
-      }
-      for (const row of await repo.publishedWithoutWork()) {
-        if (await recordWork(row)) fixed++;
-      }
-      for (const row of await repo.scheduledAll()) {
+      };
+      await each(await repo.generatingAll(), async (row) => {
+        const job = row.jobId ? await jobs.get(row.jobId) : null;
+        const over = !job || job.status === 'failed' || job.status === 'cancelled' || job.status === 'done';
+        return over && settle(row.id, 'failed', {}, row.jobId ?? undefined);
+      });
+      await each(await repo.unpublishedImmediate(), (row) => publish(row, ['waiting']));
+      await each(await repo.publishedWithoutWork(), (row) => recordWork(row));
+      await each(await repo.scheduledAll(), async (row) => {
         const job = row.publishJobId ? await jobs.get(row.publishJobId) : null;
-        if (job && (job.status === 'queued' || job.status === 'running')) continue;
+        if (job && (job.status === 'queued' || job.status === 'running')) return false;
         const fresh = await jobs.publishAt(db, { taskId: row.id }, Math.max(0, (row.publishAt?.getTime() ?? now()) - now()));
-        if (await repo.setPublish(row.id, ['scheduled'], { publishJobId: fresh.id })) fixed++;
-      }
+        // only while the schedule is still the one read: a move meanwhile has its own job
+        if (await repo.setPublish(row.id, ['scheduled'], { publishJobId: fresh.id }, row.publishJobId)) return true;
+        await jobs.cancel(fresh.id);
+        return false;
+      });
       return fixed;
     },
   };
+}
+
+/** Diamonds short when counts were short too: the person is short of balance, with recharge offered (8001). */
+function shortOfBalance(error: unknown): unknown {
+  return error instanceof AppError && error.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND ? new AppError(ErrorCode.LEDGER_INSUFFICIENT) : error;
 }
 
 /** The task's bar after a step: the steps share 10–95 %, saving takes the rest. */
