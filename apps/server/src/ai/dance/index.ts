@@ -5,4 +5,4 @@ export type { DanceModel, DanceOptions, DanceRequest, DanceResult } from './danc
 export { OFFLINE_DANCE_ENGINE, offlineDanceModel } from './dance-model.ts';
 export { createDanceModel } from './create-dance-model.ts';
 export { HTTP_DANCE_ENGINE, type HttpDanceOptions, httpDanceModel } from './http-dance.ts';
-export { checkSong, SONG_LIMITS, SongError, songType, type SongRefusal, type SongType } from './song.ts';
+export { checkSong, SONG_EXTENSIONS, SONG_LIMITS, SongError, songType, type SongRefusal, type SongType } from './song.ts';

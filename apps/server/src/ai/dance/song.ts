@@ -45,6 +45,9 @@ export const SONG_LIMITS = { maxBytes: 20 * 1024 * 1024, minSeconds: 5, maxSecon
 /** The types a song is accepted in, told by content. */
 export type SongType = 'audio/wav' | 'audio/mpeg' | 'audio/ogg' | 'audio/mp4' | 'audio/aac' | 'audio/flac';
 
+/** The file name ending of each kind of song, as storage serves it. */
+export const SONG_EXTENSIONS: Record<SongType, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/mp4': '.m4a', 'audio/aac': '.aac', 'audio/flac': '.flac' };
+
 /** Why a song is refused, for the caller to turn into a localized message. */
 export type SongRefusal = 'type' | 'size' | 'duration' | 'unreadable';
 

@@ -1,5 +1,5 @@
 import type { SongSource } from '@starlit/contract';
-import { checkSong, type DanceModel } from '../dance/index.ts';
+import { checkSong, type DanceModel, SONG_EXTENSIONS, songType } from '../dance/index.ts';
 import { GLB_MAGIC } from '../../platform/glb.ts';
 import type { MusicModel } from '../music/music-model.ts';
 import type { TaskPipeline, TaskRun } from './task-run.ts';
@@ -28,7 +28,13 @@ export function textToDancePipeline(deps: DanceDeps): TaskPipeline {
       const { form } = run;
       const chosen = form.song && form.song.source !== 'compose' ? form.song : null;
       const song = await run.step('song', async () => {
-        if (chosen) return { output: { key: await deps.songKey(run.ownerId, chosen) }, engine: null };
+        if (chosen) {
+          // a copy of its own: the upload or the piece it came from may go, the task keeps its song
+          const bytes = await run.read(await deps.songKey(run.ownerId, chosen));
+          const type = songType(bytes);
+          if (!type) throw new Error('the chosen song is not audio');
+          return { output: { key: await run.put(bytes, type, `song${SONG_EXTENSIONS[type]}`) }, engine: null };
+        }
         const genre = form.song?.source === 'compose' ? form.song.genre : 'pop';
         const piece = await deps.musicModel.generate(
           { description: `${form.description}, danceable, steady beat`, genre, seconds: DANCE_SONG_SECONDS, instrumental: true, seed: run.seed, format: 'wav' },

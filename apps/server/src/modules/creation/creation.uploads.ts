@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@starlit/contract';
 import { checkReferenceImage, ReferenceImageError, type ReferenceInfo } from '../../ai/image/reference-image.ts';
-import { checkSong, SongError } from '../../ai/dance/index.ts';
+import { checkSong, SONG_EXTENSIONS, SongError } from '../../ai/dance/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { CREATIONS_FOLDER } from './creation.repository.ts';
@@ -13,7 +13,6 @@ const SONG_ERRORS = {
   duration: ErrorCode.CREATION_SONG_DURATION,
 } as const;
 
-const SONG_EXTENSIONS: Record<string, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/mp4': '.m4a', 'audio/flac': '.flac', 'audio/aac': '.aac' };
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp' };
 
 /** A reference picture judged by its content: what it is, or the studio's refusal (5111 type, 5112 size). */
@@ -42,7 +41,7 @@ export function creationUploads(deps: { storage: Storage }) {
     }
     try {
       const song = await checkSong(bytes);
-      return { mime: song.contentType, ext: SONG_EXTENSIONS[song.contentType] ?? '.bin', seconds: song.seconds };
+      return { mime: song.contentType, ext: SONG_EXTENSIONS[song.contentType], seconds: song.seconds };
     } catch (error) {
       if (error instanceof SongError) throw new AppError(SONG_ERRORS[error.reason]);
       throw error;

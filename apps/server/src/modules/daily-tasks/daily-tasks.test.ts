@@ -8,6 +8,8 @@ import { eventually } from '../../../test/eventually.ts';
 import { buildAgent, buildUser, giveAgentVoice } from '../../../test/factories.ts';
 import { balances, flakyImageProvider, grant, tempDirs } from '../../../test/job-beds.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
+import { renderTempoTrack } from '../../ai/music/song.ts';
+import { encodeWav } from '../../ai/music/wav.ts';
 import { runProcess } from '../../ai/speech/run-process.ts';
 import { dailyTasks, dailyTaskSteps } from '../../db/schema/daily-tasks.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -86,6 +88,22 @@ describe('daily tasks: the form and its rules', () => {
     expect((await t.call(c.create, { ...form(hidden.id), key: newKey() }, { as: user })).body.code).not.toBe(0);
     expect(await balances(t, user)).toMatchObject({ CAC: 5 });
     expect((await t.ok(c.list, {}, { as: user })).items).toEqual([]);
+  });
+
+  it("dances only to songs the person may use: not another person's upload, not a picture", async () => {
+    const { user, agent } = await starring(t, 10);
+    const other = await buildUser(t);
+    const song = renderTempoTrack(120, 8);
+    const theirs = await t.ok(calls.creation.upload, { kind: 'song', data: encodeWav(song.samples, song.sampleRate).toString('base64') }, { as: other });
+    const dance = { ...form(agent.id), type: 'text_to_dance' as const };
+    const refused = await t.call(c.create, { ...dance, key: newKey(), song: { source: 'upload', key: theirs.key } }, { as: user });
+    expect(refused.body.code).toBe(ErrorCode.CREATION_UPLOAD_NOT_FOUND);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const picture = await t.ok(calls.creation.upload, { kind: 'image', data: png.toString('base64') }, { as: user });
+    expect((await t.call(c.create, { ...dance, key: newKey(), song: { source: 'upload', key: picture.key } }, { as: user })).body.code).toBe(ErrorCode.CREATION_SONG_TYPE);
+    expect(await balances(t, user)).toMatchObject({ CAC: 10 });
   });
 
   it(

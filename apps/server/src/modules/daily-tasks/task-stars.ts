@@ -13,15 +13,17 @@ const PLAIN = { pitch: 0, volume: 1, speed: 1 };
 
 /**
  * The agents daily tasks star: one the person may use (their own, or a public published one,
- * the works rule), read with its texts, its 2D picture, its 3D model and its voice. An agent
- * without a voice of its own speaks with an official voice of its gender, and with eSpeak NG's
+ * the works rule), read with its texts, its 2D picture, its 3D model and its voice. It speaks
+ * with its own first voice in its owner's tasks; in another person's, or without a voice, with an
+ * official voice of its gender (a clone or a bought voice is its owner's), and with eSpeak NG's
  * own voice for the task's language when there is no catalogue.
  */
 export function taskStars(deps: { db: Db; storage: Storage; agents: Pick<AgentsService, 'visible' | 'speakingVoice'> }): TaskStars {
   const { db, storage } = deps;
 
-  async function voiceOf(agentId: string, gender: string, lang: Language): Promise<SpeechVoice> {
-    const own = await deps.agents.speakingVoice(agentId);
+  async function voiceOf(agentId: string, gender: string, lang: Language, ownersOwn: boolean): Promise<SpeechVoice> {
+    // an agent's own voice may be its owner's clone or a voice they bought: others' tasks use an official one
+    const own = ownersOwn ? await deps.agents.speakingVoice(agentId) : null;
     if (own?.engineParams) return { voiceId: own.voiceId, engineParams: own.engineParams, settings: { pitch: own.pitch, volume: own.volume, speed: own.speed } };
     const officials = (await voicesRepository(db).officials()).filter((v) => v.engineParams && v.status === 'done');
     const fit = officials.find((v) => v.gender === gender) ?? officials[0];
@@ -38,7 +40,7 @@ export function taskStars(deps: { db: Db; storage: Storage; agents: Pick<AgentsS
     async check(tx: Tx, userId: string, agentId: string) {
       await deps.agents.visible(userId, agentId, tx);
     },
-    async load(agentId: string, lang: Language): Promise<TaskStar | null> {
+    async load(agentId: string, lang: Language, userId: string): Promise<TaskStar | null> {
       const agent = await agentsRepository(db).byId(agentId);
       if (!agent) return null;
       return {
@@ -48,7 +50,7 @@ export function taskStars(deps: { db: Db; storage: Storage; agents: Pick<AgentsS
         greeting: agent.opening,
         words: agent.roleIntro.slice(0, 200),
         picture: await read(agent.avatar),
-        voice: await voiceOf(agentId, agent.gender, lang),
+        voice: await voiceOf(agentId, agent.gender, lang, agent.ownerId === userId),
         modelKey: agent.avatarVrm ? storage.keyOf(agent.avatarVrm) : null,
       };
     },

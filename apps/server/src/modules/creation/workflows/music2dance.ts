@@ -60,12 +60,16 @@ function forwardProgress(run: WorkflowRun) {
 
 /**
  * The storage key of the song a source names, refusing what the person may not dance to (5117):
- * their own upload, their finished text2Music piece, or a store Music item they own. Daily
+ * their own upload of a song, their finished text2Music piece, or a store Music item they own. Daily
  * tasks dance to the same songs.
  */
-export async function songKeyOf(deps: Pick<Music2DanceDeps, 'sources' | 'storage'>, h: Handle, userId: string, song: SongSource): Promise<string> {
+export async function songKeyOf(deps: Pick<Music2DanceDeps, 'sources' | 'storage' | 'uploads'>, h: Handle, userId: string, song: SongSource): Promise<string> {
   const notOwned = () => new AppError(ErrorCode.CREATION_SONG_NOT_OWNED);
-  if (song.source === 'upload') return song.key;
+  if (song.source === 'upload') {
+    // only the uploader may use an upload (5116), and it must be one uploaded as a song, not a picture (5113)
+    if (!songType(await deps.uploads.read(userId, song.key))) throw new AppError(ErrorCode.CREATION_SONG_TYPE);
+    return song.key;
+  }
   if (song.source === 'creation') {
     const made = await deps.sources.creation(h, song.creationId);
     const audio = made?.ownerId === userId && made.workflow === 'text2Music' && made.state === 'done' ? made.files.find((f) => f.role === 'audio') : undefined;
@@ -103,10 +107,7 @@ export function music2DanceWorkflow(deps: Music2DanceDeps): WorkflowFor<'music2D
     engine: () => deps.danceModel.engine,
     firstStage: 'analysing',
     async check(tx, userId, params) {
-      // only the uploader may use an upload (5116), and it must be one uploaded as a song, not a picture (5113)
-      if (params.song.source === 'upload') {
-        if (!songType(await deps.uploads.read(userId, params.song.key))) throw new AppError(ErrorCode.CREATION_SONG_TYPE);
-      } else await songKey(tx, userId, params.song);
+      await songKey(tx, userId, params.song);
       if (params.agentId) await checkAgentFor(deps.agents, tx, userId, params.agentId, 'music2Dance');
       await dancer(tx, params.agentId);
       return { workflow: 'music2Dance', description: params.description, song: params.song, ...(params.agentId ? { agentId: params.agentId } : {}) };
