@@ -1,8 +1,9 @@
 // npm run bench:tasks (issue 12, docs/daily-tasks.md "Benchmark"): every daily task type run
 // offline through a real server process on PGlite (HTTP API, job, kept steps, ledger hold,
 // storage, publishing), next to the same pipeline run in this process with its steps and files
-// kept in memory: the raw engine calls. Runs alternate (raw, server, raw, server…) so a load
-// drift of the machine weighs on both; the figure per type is the median of its runs. The
+// kept in memory, on the same form and seed: the raw engine calls. Runs alternate (server, raw,
+// server, raw…) so a load drift of the machine weighs on both; the figure per type is the median
+// of its runs. The
 // server's time is the task's own createdAt → finishedAt (its clock, no polling error).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import { espeakSpeech } from '../apps/server/src/ai/speech/espeak.ts';
 import { comicToVideoPipeline } from '../apps/server/src/ai/tasks/comic-to-video.ts';
 import { shareCard } from '../apps/server/src/ai/tasks/share-card.ts';
 import { createSpeechWriter } from '../apps/server/src/ai/tasks/speech-script.ts';
-import type { TaskPipeline, TaskRun, TaskStar } from '../apps/server/src/ai/tasks/task-run.ts';
+import { type TaskPipeline, type TaskRun, type TaskStar, taskSeed } from '../apps/server/src/ai/tasks/task-run.ts';
 import { textToComicPipeline } from '../apps/server/src/ai/tasks/text-to-comic.ts';
 import { textToDancePipeline } from '../apps/server/src/ai/tasks/text-to-dance.ts';
 import { textToImagePipeline } from '../apps/server/src/ai/tasks/text-to-image.ts';
@@ -195,9 +196,6 @@ export async function tasks() {
     for (let r = 0; r < RUNS; r++) {
       for (const type of DAILY_TASK_TYPES) {
         const form = formOf(type, agents[r]!.id);
-        const here = await raw(local[type], form, r + 1);
-        times[type].raw.push(here.ms);
-        times[type].rawSteps.push(here.steps);
         const made = await call<DailyTask>(server.origin, calls.dailyTasks.create.path, { ...form, key: newKey() }, people[r]!.token);
         let task = made;
         while (task.state === 'generating') {
@@ -207,6 +205,10 @@ export async function tasks() {
         if (task.state !== 'done') throw new Error(`${type} ended ${task.state}: ${task.error}`);
         times[type].server.push(Date.parse(task.finishedAt!) - Date.parse(task.createdAt));
         times[type].serverSteps.push(Object.fromEntries(task.steps.map((s) => [s.name, s.ms ?? 0])));
+        // the same form and seed as the server's task: offline engines draw and compose by seed, and some seeds cost more
+        const here = await raw(local[type], task.form, taskSeed(task.id, task.form));
+        times[type].raw.push(here.ms);
+        times[type].rawSteps.push(here.steps);
       }
     }
   } finally {
