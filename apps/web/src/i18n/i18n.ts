@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'records',
   'economy-admin',
   'creation',
+  'daily-tasks',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

@@ -7,6 +7,8 @@ export const NAV_ITEMS = [
   { to: '/chatroom', key: 'nav.chatroom', end: false },
   // the spec names the store screen but not its route (docs/economy.md)
   { to: '/store', key: 'nav.store', end: false },
+  // SPEC §2's "AI daily task" screen
+  { to: '/daily-task', key: 'nav.dailyTask', end: false },
 ] as const;
 
 export const CREATE_PATH = '/aigc-publish';
