@@ -36,7 +36,7 @@ export function AgentPicker({ label, value, onChange, error }: { label: string; 
         {groups.map((group) => (
           <div key={group.key} className="flex flex-col gap-2">
             <p className="px-1 text-xs font-semibold tracking-wide text-muted uppercase">{group.title}</p>
-            <div className="grid grid-cols-2 gap-2">
+            <div className="grid gap-2 sm:grid-cols-2">
               {group.agents.map((agent) => (
                 <AgentOption key={agent.id} agent={agent} checked={value === agent.id} onChoose={() => onChange(agent.id)} />
               ))}
@@ -52,7 +52,7 @@ export function AgentPicker({ label, value, onChange, error }: { label: string; 
 function AgentOption({ agent, checked, onChoose }: { agent: AgentChoice; checked: boolean; onChoose(): void }) {
   return (
     <label className={choiceClass}>
-      <input type="radio" name="agent" value={agent.id} checked={checked} onChange={onChoose} className="sr-only" />
+      <input type="radio" name="agent" value={agent.id} checked={checked} onChange={onChoose} className="size-4 shrink-0 accent-brand-600" />
       <Avatar name={agent.nickname} src={agent.avatar} />
       <span className="min-w-0 truncate font-medium text-ink">{agent.nickname}</span>
     </label>

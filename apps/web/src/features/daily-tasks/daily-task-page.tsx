@@ -1,6 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import { DAILY_TASK_POINTS, DAILY_TASK_PRICES, DAILY_TASK_TYPES, type DailyTask, type DailyTaskType } from '@starlit/contract';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { FieldMessage } from '../../ui/field';
@@ -31,6 +31,13 @@ export function DailyTaskPage() {
   useDocumentTitle(t('title'));
   const screen = useDailyTask();
   const { type, current, problem } = screen;
+  const taskRef = useRef<HTMLElement>(null);
+  // on a phone the task sits below the form: a task started (or opened) is brought into view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another task shown is the trigger
+  useEffect(() => {
+    const section = taskRef.current;
+    if (current && section && section.getBoundingClientRect().top > window.innerHeight) section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [current?.id]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-10 lg:px-8">
       <div className="flex items-center gap-3">
@@ -56,7 +63,7 @@ export function DailyTaskPage() {
             <TaskForm key={type} screen={screen} />
           </section>
           <div className="flex min-w-0 flex-col gap-6">
-            <section aria-label={t('task.label')} className="flex min-h-72 min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm">
+            <section ref={taskRef} aria-label={t('task.label')} className="flex min-h-72 min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm">
               {screen.loading && (
                 <div role="status" className="m-auto flex items-center gap-2 text-sm text-muted">
                   <Spinner className="size-5" />

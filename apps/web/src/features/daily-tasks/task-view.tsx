@@ -150,6 +150,12 @@ function Done({ task, screen }: { task: DailyTask; screen: DailyTaskScreen }) {
         {publish.state === 'waiting' && <span className="text-sm text-muted">{t('task.publishing')}</span>}
       </div>
       <SharePanel task={task} />
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-ink">{t('task.howMade')}</summary>
+        <div className="pt-2">
+          <Steps task={task} />
+        </div>
+      </details>
     </div>
   );
 }
