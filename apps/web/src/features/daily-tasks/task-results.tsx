@@ -9,8 +9,8 @@ import { type Cue, cueAt, parseVtt } from './vtt';
 type Role = DailyTask['files'][number]['role'];
 const fileOf = (task: DailyTask, ...roles: Role[]) => roles.map((role) => task.files.find((f) => f.role === role)?.url).find((url) => url !== undefined);
 
-/** The language of the task's words, for the subtitle track (a task speaks the language it was written in). */
-const trackLang = (task: DailyTask) => (/\p{Script=Han}/u.test(`${task.text ?? ''}${task.title}`) ? 'zh-TW' : 'en');
+/** The language of the subtitle track: a task speaks the language its form was written in, as the server reads it. */
+const trackLang = (task: DailyTask) => (/\p{Script=Han}/u.test(`${task.form.description}${task.form.introduction}`) ? 'zh-TW' : 'en');
 
 /** A finished task's piece, by its type. */
 export function TaskResult({ task }: { task: DailyTask }) {
@@ -161,7 +161,11 @@ function DanceResult({ task }: { task: DailyTask }) {
   return <DancePlayer vrmUrl={character} vrmaUrl={dance} audioUrl={song} title={task.title} />;
 }
 
-/** The 720p video with its subtitles, the share card as its poster. */
+/**
+ * The 720p video, the share card as its poster. Its subtitles are burned into the picture, so
+ * the track is offered (the player's captions menu, screen readers) but not shown by default:
+ * shown, every line would appear twice.
+ */
 function VideoResult({ task }: { task: DailyTask }) {
   const { t } = useTranslation('daily-tasks');
   const video = fileOf(task, 'video');
@@ -178,7 +182,7 @@ function VideoResult({ task }: { task: DailyTask }) {
       aria-label={t('result.video', { title: task.title })}
       className="aspect-video w-full rounded-xl bg-black"
     >
-      {subtitles && <track kind="subtitles" src={staticUrl(subtitles)} srcLang={trackLang(task)} label={t('result.subtitles')} default />}
+      {subtitles && <track kind="subtitles" src={staticUrl(subtitles)} srcLang={trackLang(task)} label={t('result.subtitles')} />}
     </video>
   );
 }
