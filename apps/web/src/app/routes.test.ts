@@ -9,7 +9,7 @@ afterAll(() => vi.unstubAllGlobals());
 const { PAGE_ROUTES } = await import('./routes');
 const { pageRouteObjects } = await import('./router');
 
-/** SPEC §2: each route's name is its page id; `/moderation` and `/economy` (the admins' consoles) and `/search` are beyond the spec; the recharge, agreement and store screens have routes of ours. */
+/** SPEC §2: each route's name is its page id; `/moderation` and `/economy` (the admins' consoles) and `/search` are beyond the spec; the recharge, agreement, store and daily task screens have routes of ours. */
 const SPEC_ROUTES = {
   '/': 'home',
   '/content': 'content',
@@ -27,6 +27,7 @@ const SPEC_ROUTES = {
   '/recharge': 'recharge',
   '/recharge/agreement': 'recharge-agreement',
   '/store': 'store',
+  '/daily-task': 'daily-task',
   '/404': '404',
 };
 
@@ -39,8 +40,8 @@ describe('route table (SPEC §2)', () => {
     expect(Object.fromEntries(PAGE_ROUTES.map((route) => [route.path, route.pageId]))).toEqual(SPEC_ROUTES);
   });
 
-  it('requires sign-in exactly for aigc-publish, agent, the two admin consoles and recharge', () => {
-    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation', 'economy', 'recharge']);
+  it('requires sign-in exactly for aigc-publish, agent, the two admin consoles, recharge and the daily task', () => {
+    expect(pageIdsWhere((route) => route.requiresAuth)).toEqual(['aigc-publish', 'agent', 'moderation', 'economy', 'recharge', 'daily-task']);
   });
 
   it('skips page-load tracking exactly for content and aigc-publish', () => {

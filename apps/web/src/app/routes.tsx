@@ -5,6 +5,7 @@ import { AgentEditorPage } from '../features/agents/editor/agent-editor-page';
 import { ChatRoomPage } from '../features/chat/chat-room-page';
 import { HotListPage } from '../features/chat/hot-list-page';
 import { CommunityPage } from '../features/community/community-page';
+import { DailyTaskPage } from '../features/daily-tasks/daily-task-page';
 import { EconomyPage } from '../features/economy-admin/economy-page';
 import { HomePage } from '../features/home/home-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
@@ -35,6 +36,7 @@ export type PageId =
   | 'recharge'
   | 'recharge-agreement'
   | 'store'
+  | 'daily-task'
   | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
@@ -74,6 +76,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/recharge/agreement', 'recharge-agreement', <RechargeAgreementPage />),
   // the store's screen (SPEC §2 page title "store"); browsing needs no sign-in, the cart does
   page('/store', 'store', <StorePage />),
+  // SPEC §2 page title "AI daily task"; the spec names the screen but not its route
+  page('/daily-task', 'daily-task', <DailyTaskPage />, true),
   page('/404', '404', <NotFoundPage />),
 ];
 

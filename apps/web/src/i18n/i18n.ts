@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'economy-admin',
   'creation',
   'task-progress',
+  'daily-tasks',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

@@ -6,6 +6,7 @@ import type checkin from '../../public/locales/en_US/checkin.json';
 import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
 import type creation from '../../public/locales/en_US/creation.json';
+import type dailyTasks from '../../public/locales/en_US/daily-tasks.json';
 import type economyAdmin from '../../public/locales/en_US/economy-admin.json';
 import type exchange from '../../public/locales/en_US/exchange.json';
 import type gifts from '../../public/locales/en_US/gifts.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       checkin: typeof checkin;
       comments: typeof comments;
       creation: typeof creation;
+      'daily-tasks': typeof dailyTasks;
       community: typeof community;
       'economy-admin': typeof economyAdmin;
       exchange: typeof exchange;

@@ -181,3 +181,19 @@ export const HeartIcon = icon(<path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 
 
 /** A bookmark; collections draw it filled (`fill="currentColor"`) once kept. */
 export const BookmarkIcon = icon(<path d="M6 4h12v16l-6-4-6 4z" />);
+
+/** A day on a calendar with a check: the daily tasks. */
+export const CalendarCheckIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="16" rx="2.5" />
+    <path d="M3 10h18M8 3v4M16 3v4M9 15.5l2 2 4-4" />
+  </>,
+);
+
+/** A microphone: speech read aloud. */
+export const MicIcon = icon(
+  <>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+  </>,
+);

@@ -20,7 +20,7 @@ export function useNoticeRealtime(): void {
         if (event.event === 'job') void invalidateCalls(queryClient, [calls.avatars.status]);
         // a creation's progress and end are pushed as they happen (the studio polls slowly otherwise)
         if (event.event === 'creation') void invalidateCalls(queryClient, [calls.creation.get, calls.creation.list]);
-        // a daily task's steps, end and publish are pushed the same way
+        // a daily task's steps, end and publish are pushed too: its screen, list and overview follow them
         if (event.event === 'daily_task') void invalidateCalls(queryClient, ['dailyTasks']);
       },
       // after a reconnection, notices may have arrived while the stream was down

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DanceIcon, ImageIcon, ImagesIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
+import { CalendarCheckIcon, DanceIcon, ImageIcon, ImagesIcon, MusicIcon, SparklesIcon, TextIcon, UserIcon, VideoIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Studio } from '../creation/studio';
 import { isStudioWorkflow } from '../creation/studio-workflows';
@@ -11,10 +11,10 @@ import { WorksView, worksViewOf } from '../works/works-view';
 type StudioOption = 'text2Img' | 'img2Img' | 'text2Music' | 'music2Dance';
 
 interface CreateOption {
-  id: 'agent' | 'works' | StudioOption | 'post' | 'studio';
+  id: 'agent' | 'works' | StudioOption | 'dailyTask' | 'post' | 'studio';
   icon: ReactNode;
   /** Where the option leads and what its link says; null while the feature has not arrived. */
-  link: { to: string; action: 'create.agent.action' | 'create.works.action' | `create.${StudioOption}.action` | 'create.post.action' } | null;
+  link: { to: string; action: 'create.agent.action' | 'create.works.action' | `create.${StudioOption}.action` | 'create.dailyTask.action' | 'create.post.action' } | null;
 }
 
 /** A studio's option: `?studio=` is its SPEC §3 workflow id. */
@@ -28,6 +28,7 @@ const OPTIONS: readonly CreateOption[] = [
   { id: 'img2Img', icon: <ImagesIcon size={26} />, link: studio('img2Img') },
   { id: 'text2Music', icon: <MusicIcon size={26} />, link: studio('text2Music') },
   { id: 'music2Dance', icon: <DanceIcon size={26} />, link: studio('music2Dance') },
+  { id: 'dailyTask', icon: <CalendarCheckIcon size={26} />, link: { to: '/daily-task', action: 'create.dailyTask.action' } },
   { id: 'post', icon: <TextIcon size={26} />, link: { to: WORKS_VIEWS.post, action: 'create.post.action' } },
   { id: 'studio', icon: <VideoIcon size={26} />, link: null },
 ];

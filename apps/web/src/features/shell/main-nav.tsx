@@ -10,14 +10,14 @@ export function MainNav({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
   const { t } = useTranslation();
   const row = layout === 'row';
   const link = ({ isActive }: { isActive: boolean }) =>
-    `${row ? 'h-9 px-3' : 'h-12 px-4 text-base'} flex items-center whitespace-nowrap rounded-full text-sm font-medium transition-colors ${focus} ${
+    `${row ? 'h-9 px-2.5' : 'h-12 px-4 text-base'} flex items-center whitespace-nowrap rounded-full text-sm font-medium transition-colors ${focus} ${
       isActive ? 'bg-white/15 text-white' : 'text-white/75 hover:bg-white/10 hover:text-white'
     }`;
   return (
     <nav aria-label={t('nav.main')}>
       <ul className={row ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
         {NAV_ITEMS.map((item) => (
-          <li key={item.to}>
+          <li key={item.to} className={row && 'wide' in item ? 'hidden xl:block' : undefined}>
             <NavLink to={item.to} end={item.end} className={link} onClick={onNavigate}>
               {t(item.key)}
             </NavLink>
