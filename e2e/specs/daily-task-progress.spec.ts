@@ -107,11 +107,19 @@ test('task progress: a task live, the allowance, schedules moved and cancelled, 
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(1);
   const cues = await audio.evaluate((a: HTMLAudioElement) => [...(a.textTracks[0]?.cues ?? [])].map((c) => ({ start: c.startTime, text: (c as VTTCue).text })));
   await expect(detail.getByRole('heading', { name: 'Speech text' })).toBeVisible();
-  await expect(detail.getByRole('listitem').filter({ hasText: cues[0]?.text ?? '' }).first()).toBeVisible();
+  await expect(
+    detail
+      .getByRole('listitem')
+      .filter({ hasText: cues[0]?.text ?? '' })
+      .first(),
+  ).toBeVisible();
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThan(0);
-  await audio.evaluate((a: HTMLAudioElement, at: number) => {
-    a.currentTime = at;
-  }, (cues[1]?.start ?? 0) + 0.05);
+  await audio.evaluate(
+    (a: HTMLAudioElement, at: number) => {
+      a.currentTime = at;
+    },
+    (cues[1]?.start ?? 0) + 0.05,
+  );
   await expect(detail.getByTestId('caption')).toHaveText(cues[1]?.text ?? '');
   await expect(detail.locator('li[aria-current="true"]')).toHaveText(cues[1]?.text ?? '');
   for (const lang of ['en_US', 'zh_TW'] as const) {
