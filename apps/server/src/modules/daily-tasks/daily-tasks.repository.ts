@@ -176,14 +176,6 @@ export function dailyTasksRepository(db: Db | Tx) {
 
     steps: (taskId: string) => db.select().from(dailyTaskSteps).where(eq(dailyTaskSteps.taskId, taskId)),
 
-    async keptStep(taskId: string, name: string): Promise<DailyTaskStepRow | null> {
-      const [row] = await db
-        .select()
-        .from(dailyTaskSteps)
-        .where(and(eq(dailyTaskSteps.taskId, taskId), eq(dailyTaskSteps.name, name), eq(dailyTaskSteps.state, 'done')));
-      return row ?? null;
-    },
-
     async writeStep(taskId: string, name: string, change: Pick<DailyTaskStepRow, 'state'> & Partial<Pick<DailyTaskStepRow, 'output' | 'engine' | 'ms'>>) {
       const values = { output: null, engine: null, ms: null, ...change, updatedAt: new Date() };
       await db

@@ -327,14 +327,17 @@ export function dailyTasksService(deps: DailyTasksDeps) {
     const star = row.agentId ? await deps.stars.load(row.agentId, lang, row.ownerId) : null;
     if (!star) throw new StepFailedError(names[0]!, new Error('the task has no agent to star'));
     const folder = `${TASKS_FOLDER}${row.ownerId}/${row.id}/`;
+    // the steps kept before this attempt, read once: a step kept during it is not asked for again
+    const kept = new Map((await repo.steps(row.id)).filter((step) => step.state === 'done').map((step) => [step.name, step]));
     const store: StepStore = {
-      kept: (name) => repo.keptStep(row.id, name),
+      kept: async (name) => kept.get(name) ?? null,
       begin: (name) => repo.writeStep(row.id, name, { state: 'running' }),
       done: (name, output, engine, ms) => repo.writeStep(row.id, name, { state: 'done', output, engine, ms }),
       failed: (name) => repo.writeStep(row.id, name, { state: 'failed' }),
     };
+    // the task's row carries the progress people see (the job's own percent is read by nobody here)
     const progress = async (name: string) => {
-      const [, updated] = await Promise.all([ctx.progress(percentAfter(names, name)), repo.progress(row.id, percentAfter(names, name))]);
+      const updated = await repo.progress(row.id, percentAfter(names, name));
       if (updated) await push(updated);
     };
     const run: TaskRun = {
