@@ -1,8 +1,10 @@
 import { calls } from '@starlit/contract';
 import { useTranslation } from 'react-i18next';
-import { useCall } from '../../api/calls';
+import { usePagedCall } from '../../api/calls';
 import { Avatar } from '../../ui/avatar';
 import { FieldMessage } from '../../ui/field';
+import { LoadFailed } from '../../ui/load-failed';
+import { Spinner } from '../../ui/spinner';
 import { uniqueBy } from '../../ui/unique';
 
 interface AgentChoice {
@@ -20,10 +22,13 @@ const choiceClass =
  */
 export function AgentPicker({ label, value, onChange, error }: { label: string; value: string; onChange(agentId: string): void; error: string | null }) {
   const { t } = useTranslation('daily-tasks');
-  const mine = useCall(calls.agents.mine, { limit: 50 });
-  const open = useCall(calls.agents.publicList, { limit: 24 });
-  const own = mine.data?.items ?? [];
-  const others = uniqueBy(open.data?.items ?? [], (a) => a.id).filter((a) => !own.some((o) => o.id === a.id));
+  // the paged reads other pages make of the same calls, so they share one cache entry
+  const mine = usePagedCall(calls.agents.mine, { limit: 50 });
+  const open = usePagedCall(calls.agents.publicList, { limit: 24 });
+  const own = mine.data?.pages.flatMap((p) => p.items) ?? [];
+  const others = uniqueBy(open.data?.pages.flatMap((p) => p.items) ?? [], (a) => a.id).filter((a) => !own.some((o) => o.id === a.id));
+  const loading = mine.isPending || open.isPending;
+  const failed = mine.isError || open.isError;
   const groups = [
     { key: 'mine', title: t('form.myAgents'), agents: own },
     { key: 'public', title: t('form.publicAgents'), agents: others },
@@ -32,7 +37,16 @@ export function AgentPicker({ label, value, onChange, error }: { label: string; 
     <fieldset className="flex min-w-0 flex-col gap-2" aria-invalid={Boolean(error)}>
       <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
       <div className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-xl border border-line/60 p-2">
-        {groups.length === 0 && <p className="p-2 text-sm text-muted">{t('form.noAgents')}</p>}
+        {loading && <Spinner className="mx-auto my-2 size-6" />}
+        {failed && (
+          <LoadFailed
+            onRetry={() => {
+              void mine.refetch();
+              void open.refetch();
+            }}
+          />
+        )}
+        {!loading && !failed && groups.length === 0 && <p className="p-2 text-sm text-muted">{t('form.noAgents')}</p>}
         {groups.map((group) => (
           <div key={group.key} className="flex flex-col gap-2">
             <p className="px-1 text-xs font-semibold tracking-wide text-muted uppercase">{group.title}</p>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { FieldMessage } from '../../ui/field';
 import { CalendarCheckIcon, DanceIcon, ImageIcon, ImagesIcon, MicIcon, MusicIcon, SparklesIcon, VideoIcon } from '../../ui/icons';
+import { LoadFailed } from '../../ui/load-failed';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { TaskForm } from './task-form';
@@ -70,7 +71,8 @@ export function DailyTaskPage() {
                   {t('task.loading')}
                 </div>
               )}
-              {!current && !screen.loading && <p className="m-auto max-w-xs text-center text-sm text-muted">{t('task.empty')}</p>}
+              {screen.failed && <LoadFailed onRetry={screen.reload} />}
+              {!current && !screen.loading && !screen.failed && <p className="m-auto max-w-xs text-center text-sm text-muted">{t('task.empty')}</p>}
               {current && <TaskView task={current} screen={screen} />}
             </section>
             <TodayTasks screen={screen} />

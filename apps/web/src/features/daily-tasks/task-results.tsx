@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl, staticUrl } from '../../platform/static-url';
 import { DancePlayer } from '../creation/dance-player';
-import { type Cue, cueAt, parseVtt } from './vtt';
+import { type Cue, cueAt, parseVtt } from '../../platform/vtt';
 
 type Role = DailyTask['files'][number]['role'];
 const fileOf = (task: DailyTask, ...roles: Role[]) => roles.map((role) => task.files.find((f) => f.role === role)?.url).find((url) => url !== undefined);

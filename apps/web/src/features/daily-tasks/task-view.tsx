@@ -51,7 +51,7 @@ function Generating({ task, screen }: { task: DailyTask; screen: DailyTaskScreen
       <Steps task={task} />
       <p className="text-sm text-muted">{t('task.leaveHint')}</p>
       <div>
-        <Button size="sm" variant="secondary" onClick={() => screen.cancel(task)}>
+        <Button disabled={screen.pending} size="sm" variant="secondary" onClick={() => screen.cancel(task)}>
           {t('task.cancel')}
         </Button>
       </div>
@@ -131,10 +131,10 @@ function Done({ task, screen }: { task: DailyTask; screen: DailyTaskScreen }) {
         {publish.state === 'scheduled' && publish.at && (
           <>
             <span className="text-sm font-medium text-ink">{t('task.scheduledFor', { time: dateTimeText(publish.at) })}</span>
-            <Button size="sm" variant="secondary" onClick={() => screen.publish(task)}>
+            <Button disabled={screen.pending} size="sm" variant="secondary" onClick={() => screen.publish(task)}>
               {t('task.publishNow')}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => screen.unschedule(task)}>
+            <Button disabled={screen.pending} size="sm" variant="secondary" onClick={() => screen.unschedule(task)}>
               {t('task.unschedule')}
             </Button>
           </>
@@ -142,7 +142,7 @@ function Done({ task, screen }: { task: DailyTask; screen: DailyTaskScreen }) {
         {publish.state === 'unpublished' && (
           <>
             <span className="text-sm text-muted">{t('task.unpublished')}</span>
-            <Button size="sm" onClick={() => screen.publish(task)}>
+            <Button disabled={screen.pending} size="sm" onClick={() => screen.publish(task)}>
               {t('task.publishNow')}
             </Button>
           </>

@@ -63,7 +63,8 @@ export function useDailyTask() {
   const type: DailyTaskType = current?.type ?? (isType(asked) ? asked : 'text_to_image');
   const generating = current?.state === 'generating' || generatingNow !== null;
 
-  const refresh = () => invalidateCalls(queryClient, ['ledger', 'dailyTasks']);
+  // a task that ends or publishes changes balances, and home, the works and the user's lists show its work
+  const refresh = () => invalidateCalls(queryClient, ['ledger', 'dailyTasks', 'works', 'home', 'users']);
 
   const answer = async (request: Promise<CallResult<DailyTask>>) => {
     setPending(true);
@@ -85,7 +86,10 @@ export function useDailyTask() {
 
   /** A call on the shown task that answers it changed (cancel, publish, unschedule). */
   const change = async (request: Promise<CallResult<DailyTask>>) => {
+    // one change at a time: a second click would be refused after the first one worked
+    setPending(true);
     const result = await request;
+    setPending(false);
     if (isOk(result)) {
       setProblem(null);
       setCallData(queryClient, calls.dailyTasks.get, { id: result.data.id }, result.data);
@@ -97,6 +101,9 @@ export function useDailyTask() {
     overview: overview.data,
     current,
     loading: id !== null && task.isPending,
+    // a task the address names that cannot be read (gone, not the person's, the network): say so, offer a retry
+    failed: id !== null && task.isError,
+    reload: () => void task.refetch(),
     type,
     generating,
     problem,

@@ -21,7 +21,7 @@ export function useNoticeRealtime(): void {
         // a creation's progress and end are pushed as they happen (the studio polls slowly otherwise)
         if (event.event === 'creation') void invalidateCalls(queryClient, [calls.creation.get, calls.creation.list]);
         // a daily task's steps, end and publish are pushed too: its screen, list and overview follow them
-        if (event.event === 'daily_task') void invalidateCalls(queryClient, ['dailyTasks']);
+        if (event.event === 'daily_task') void invalidateCalls(queryClient, ['dailyTasks', 'works', 'home', 'users']);
       },
       // after a reconnection, notices may have arrived while the stream was down
       onConnected: () => {

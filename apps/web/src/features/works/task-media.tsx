@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl, staticUrl } from '../../platform/static-url';
 import { AudioPlayer } from './audio-player';
-import { cueAt, parseVtt } from './subtitles';
+import { cueAt, parseVtt } from '../../platform/vtt';
 import type { Work } from './work-types';
 
 const DETAIL_IMAGE_WIDTH = 1200;
@@ -30,7 +30,7 @@ function useFileText(url: string | null) {
   });
 }
 
-/** A daily task's video with its subtitles shown by the browser. */
+/** A daily task's video: its words are burned into the picture, and the subtitles track is offered for whoever turns it on. */
 export function TaskVideo({ work, media }: { work: Work; media: string }) {
   const { t } = useTranslation('works');
   const subtitles = taskFile(work, 'subtitles');
@@ -43,7 +43,7 @@ export function TaskVideo({ work, media }: { work: Work; media: string }) {
       className="aspect-video w-full rounded-xl bg-black"
       aria-label={work.name}
     >
-      {subtitles && <track kind="subtitles" src={staticUrl(subtitles)} srcLang={wordsLang(work)} label={t('detail.task.subtitles')} default />}
+      {subtitles && <track kind="subtitles" src={staticUrl(subtitles)} srcLang={wordsLang(work)} label={t('detail.task.subtitles')} />}
     </video>
   );
 }

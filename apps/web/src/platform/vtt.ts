@@ -14,9 +14,10 @@ function seconds(stamp: string): number {
 }
 
 /**
- * The cues of a WebVTT file, in order: the page lists them as the script and marks the one
- * being heard (the track element plays them too; reading them here lets the page show all of
- * them at once). Blocks without a valid timing line (the header, notes) are skipped.
+ * The cues of a WebVTT file (a daily task's speech, song or video), in order: pages list them as
+ * the script and mark the one being heard (the track element plays them too; reading them here
+ * lets a page show all of them at once). Blocks without a valid timing line (the header, notes)
+ * are skipped; a cue's lines join into one.
  */
 export function parseVtt(text: string): Cue[] {
   return text
@@ -30,10 +31,14 @@ export function parseVtt(text: string): Cue[] {
       // settings may follow the end time ("00:01.000 --> 00:02.000 align:start")
       const start = seconds(from);
       const end = seconds(to.trim().split(/\s+/)[0] ?? '');
+      // cue text is HTML-like: the writer escapes markup characters, the page shows them
       const words = lines
         .slice(at + 1)
         .join(' ')
-        .trim();
+        .trim()
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
       return Number.isFinite(start) && Number.isFinite(end) && words ? [{ start, end, text: words }] : [];
     });
 }
