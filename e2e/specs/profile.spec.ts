@@ -12,8 +12,8 @@ test('a new user edits name, gender, birthday and avatar in the user center and 
   await expect(page).toHaveURL(/#\/usercenter\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Personal info' })).toHaveAttribute('aria-selected', 'true');
-  // later tabs (security, tasks) are not offered yet
-  await expect(page.getByRole('tab')).toHaveText(['Personal info', 'Portfolio', 'My creations', 'Assets', 'Order records', 'Blacklist']);
+  // account security is not offered yet
+  await expect(page.getByRole('tab')).toHaveText(['Personal info', 'Portfolio', 'My creations', 'Task progress', 'Assets', 'Order records', 'Blacklist']);
 
   const renamed = `${name}x`;
   await page.getByRole('textbox', { name: 'User name' }).fill(renamed);
