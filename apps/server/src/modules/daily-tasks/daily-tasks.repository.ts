@@ -176,6 +176,14 @@ export function dailyTasksRepository(db: Db | Tx) {
 
     steps: (taskId: string) => db.select().from(dailyTaskSteps).where(eq(dailyTaskSteps.taskId, taskId)),
 
+    /** The step rows of several tasks, by task. */
+    async stepsOf(taskIds: string[]): Promise<Map<string, DailyTaskStepRow[]>> {
+      const byTask = new Map<string, DailyTaskStepRow[]>();
+      if (taskIds.length === 0) return byTask;
+      for (const row of await db.select().from(dailyTaskSteps).where(inArray(dailyTaskSteps.taskId, taskIds))) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row]);
+      return byTask;
+    },
+
     async writeStep(taskId: string, name: string, change: Pick<DailyTaskStepRow, 'state'> & Partial<Pick<DailyTaskStepRow, 'output' | 'engine' | 'ms'>>) {
       const values = { output: null, engine: null, ms: null, ...change, updatedAt: new Date() };
       await db

@@ -1,27 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  DAILY_TASK_FIELDS,
   DAILY_TASK_LIMITS,
   DAILY_TASK_POINTS,
   DAILY_TASK_PRICES,
-  DAILY_TASK_STEPS,
   DAILY_TASK_TYPES,
   ErrorCode,
-  errorMessage,
   type CallInput,
   type calls,
   type DailyTask,
   type DailyTaskForm,
   type DailyTaskType,
-  type ErrorCodeValue,
   type Language,
 } from '@starlit/contract';
 import { formatDay } from '@starlit/contract/rules';
 import type { z } from 'zod';
 import type { Db, Handle, Tx } from '../../db/client.ts';
-import type { StepStore, TaskPipeline, TaskRun, TaskStar } from '../../ai/tasks/task-run.ts';
-import { StepFailedError, stepRunner, taskSeed } from '../../ai/tasks/task-run.ts';
+import type { TaskPipeline, TaskStar } from '../../ai/tasks/task-run.ts';
+import { StepFailedError } from '../../ai/tasks/task-run.ts';
 import { taskTitle } from '../../ai/tasks/title.ts';
 import type { JobContext, SettledStatus } from '../../jobs/define-job.ts';
 import type { JobRow } from '../../jobs/queue.ts';
@@ -34,8 +29,11 @@ import { chargeFrom } from '../ledger/charge.ts';
 import { fingerprintOf, type Books, type LedgerService } from '../ledger/ledger.service.ts';
 import type { TaskWork } from '../works/works.service.ts';
 import type { TaskJobPayload } from './daily-tasks.jobs.ts';
-import { dailyTasksRepository, TASKS_FOLDER, type DailyTaskRow, type DailyTaskStepRow } from './daily-tasks.repository.ts';
-import { publishedFiles } from './published-files.ts';
+import { dailyTasksRepository, type DailyTaskRow } from './daily-tasks.repository.ts';
+import { normalizedForm, publishTime } from './daily-tasks.form.ts';
+import { presentTask } from './daily-tasks.presenter.ts';
+import { taskPublisher } from './task-publisher.ts';
+import { taskRunner } from './task-runner.ts';
 
 type CreateInput = CallInput<typeof calls.dailyTasks.create>;
 
@@ -82,19 +80,6 @@ export interface DailyTasksDeps {
   now?: () => number;
 }
 
-/** How a task type reads on its share card, in the task's language. */
-const TYPE_NAMES: Record<Language, Record<DailyTaskType, string>> = {
-  en_US: {
-    text_to_image: 'Text to image',
-    text_to_comic: 'Text to comic',
-    text_to_speech: 'Text to speech',
-    text_to_song: 'Text to song',
-    text_to_dance: 'Text to dance',
-    comic_to_video: 'Comic to video',
-  },
-  zh_TW: { text_to_image: '文生圖', text_to_comic: '文生漫畫', text_to_speech: '文字轉語音', text_to_song: '文生歌曲', text_to_dance: '文生舞蹈', comic_to_video: '漫畫轉影片' },
-};
-
 /** The steps a comic_to_video takes from one of the person's comics instead of making them. */
 const COMIC_STEPS = ['script', 'panels', 'lettering'];
 
@@ -110,40 +95,10 @@ export function dailyTasksService(deps: DailyTasksDeps) {
   const repo = dailyTasksRepository(db);
   const now = deps.now ?? Date.now;
 
-  function present(row: DailyTaskRow, steps: DailyTaskStepRow[], agent: { name: string; avatar: string | null } | undefined, lang: Language): DailyTask {
-    const code = row.state === 'failed' || row.state === 'cancelled' ? ((row.errorCode ?? ErrorCode.DAILY_TASK_SERVER_FAILED) as ErrorCodeValue) : null;
-    const type = row.type as DailyTaskType;
-    const byName = new Map(steps.map((s) => [s.name, s]));
-    return {
-      id: row.id,
-      type,
-      form: row.form,
-      agent: row.agentId && agent ? { id: row.agentId, ...agent } : null,
-      state: row.state,
-      progress: row.progress,
-      steps: DAILY_TASK_STEPS[type].map((name) => {
-        const step = byName.get(name);
-        // a step left running by an attempt that ended (a crash, a cancel) did not finish
-        const state = step?.state === 'running' && row.state !== 'generating' ? 'failed' : (step?.state ?? 'pending');
-        return { name, state, engine: step?.engine ?? null, ms: step?.state === 'done' ? step.ms : null };
-      }),
-      title: row.title,
-      text: row.text,
-      files: row.files.map((f) => ({ role: f.role as DailyTask['files'][number]['role'], url: storage.url(f.key), mime: f.mime })),
-      facts: row.facts,
-      cost: { currency: row.costCurrency as 'CAC' | 'JE', amount: row.costAmount },
-      points: row.points,
-      publish: { state: row.publishState, at: row.publishAt?.toISOString() ?? null, workId: row.workId },
-      error: code ? errorMessage(code, lang) : null,
-      errorCode: code,
-      createdAt: row.createdAt.toISOString(),
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-    };
-  }
-
   async function presentAll(rows: DailyTaskRow[], lang: Language): Promise<DailyTask[]> {
-    const [steps, agents] = await Promise.all([Promise.all(rows.map((r) => repo.steps(r.id))), deps.stars.cards([...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))])]);
-    return rows.map((row, i) => present(row, steps[i]!, row.agentId ? agents.get(row.agentId) : undefined, lang));
+    // one read of the steps of the whole page, not one a task
+    const [steps, agents] = await Promise.all([repo.stepsOf(rows.map((r) => r.id)), deps.stars.cards([...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))])]);
+    return rows.map((row) => presentTask(row, steps.get(row.id) ?? [], row.agentId ? agents.get(row.agentId) : undefined, lang, storage));
   }
 
   const presentOne = async (row: DailyTaskRow, lang: Language) => (await presentAll([row], lang))[0]!;
@@ -151,49 +106,8 @@ export function dailyTasksService(deps: DailyTasksDeps) {
   const owned = async (userId: string, id: string) => authorizeOwner(userId, await repo.byId(id), (r) => r.ownerId, ErrorCode.DAILY_TASK_NOT_FOUND);
 
   const push = (row: DailyTaskRow) => bus.publish(row.ownerId, { type: 'daily_task', taskId: row.id, state: row.state, progress: row.progress });
-
-  /** A scheduled time within the rules (9008), as a Date. */
-  function publishTime(at: string | undefined): Date {
-    const time = at ? Date.parse(at) : Number.NaN;
-    const ahead = time - now();
-    if (!Number.isFinite(time) || ahead < DAILY_TASK_LIMITS.scheduleMinMs || ahead > DAILY_TASK_LIMITS.scheduleMaxDays * 86_400_000) throw new AppError(ErrorCode.DAILY_TASK_PUBLISH_TIME);
-    return new Date(time);
-  }
-
-  /**
-   * The form as it is kept: texts trimmed, the fields its type does not use dropped, the ones it
-   * needs present (SPEC §5: description and introduction always; agent, style, song and scene by
-   * type, DAILY_TASK_FIELDS). A comic_to_video makes a comic (style and scene) unless it names one.
-   */
-  function normalized(input: DailyTaskForm): DailyTaskForm {
-    const fields = DAILY_TASK_FIELDS[input.type];
-    const description = input.description.trim();
-    const introduction = input.introduction.trim();
-    if (!description) throw new AppError(ErrorCode.DAILY_TASK_DESCRIPTION);
-    if (!introduction) throw new AppError(ErrorCode.DAILY_TASK_INTRODUCTION);
-    const newComic = input.type === 'comic_to_video' && !input.comicTaskId;
-    const needs = (field: 'agent' | 'style' | 'song' | 'scene') => fields[field] === 'required' || (newComic && (field === 'style' || field === 'scene'));
-    if (needs('agent') && !input.agentId) throw new AppError(ErrorCode.DAILY_TASK_AGENT_REQUIRED);
-    if (needs('style') && !input.style) throw new AppError(ErrorCode.DAILY_TASK_STYLE_REQUIRED);
-    if (needs('song') && !input.song) throw new AppError(ErrorCode.DAILY_TASK_SONG_REQUIRED);
-    if (needs('scene') && !input.scene) throw new AppError(ErrorCode.DAILY_TASK_SCENE_REQUIRED);
-    // a song task composes: its song is a genre, not a recording
-    if (input.type === 'text_to_song' && input.song?.source !== 'compose') throw new AppError(ErrorCode.DAILY_TASK_SONG_REQUIRED);
-    const kept = (field: 'agent' | 'style' | 'song' | 'scene' | 'comic') => fields[field] !== 'none';
-    return {
-      type: input.type,
-      description,
-      introduction,
-      ...(input.agentId && kept('agent') ? { agentId: input.agentId } : {}),
-      ...(input.style && kept('style') ? { style: input.style } : {}),
-      ...(input.song && kept('song') ? { song: input.song } : {}),
-      ...(input.scene && kept('scene') ? { scene: input.scene } : {}),
-      ...(input.comicTaskId && kept('comic') ? { comicTaskId: input.comicTaskId } : {}),
-      publishType: input.publishType,
-      ...(input.publishType === 'scheduled' ? { publishAt: publishTime(input.publishAt).toISOString() } : {}),
-      forward: [...new Set(input.forward)],
-    };
-  }
+  const { publish, recordWork } = taskPublisher({ repo, works: deps.works, storage, push });
+  const execute = taskRunner({ ...deps, repo, storage, push });
 
   /** Refuses a sixth scheduled publish while five wait (SPEC §9, 9007). */
   async function assertScheduleRoom(h: Handle, userId: string, except?: string) {
@@ -269,107 +183,6 @@ export function dailyTasksService(deps: DailyTasksDeps) {
     return ended;
   }
 
-  /**
-   * Publishes a finished task as its work, once. The task is claimed first (its publishing moves
-   * from `from` to published in one update; with `jobId`, only while that is the task's publish
-   * job), so a schedule cancelled or moved meanwhile is not published under it; then the work is
-   * made, keyed by the task, so a second attempt (a job run again, or `reconcile` after a crash
-   * between the two) finds it and only records it.
-   */
-  async function publish(row: DailyTaskRow, from: DailyTaskRow['publishState'][], jobId?: string) {
-    const claimed = await repo.setPublish(row.id, from, { publishState: 'published', publishJobId: null }, jobId);
-    return claimed ? recordWork(claimed) : null;
-  }
-
-  /**
-   * Finds or makes the work of a task claimed as published, and records it on the task. A person
-   * who may not publish now (muted by moderation) keeps the result unpublished, to publish later;
-   * `loud` (their own Publish now) also tells them why.
-   */
-  async function recordWork(row: DailyTaskRow, loud = false) {
-    const shown = publishedFiles(row.type as DailyTaskType, row.files);
-    if (!shown) throw new Error(`task ${row.id} has no file to publish`);
-    const url = (key: string) => storage.url(key);
-    const work: TaskWork = {
-      taskId: row.id,
-      ...shown.as,
-      name: row.title,
-      prompt: row.form.description,
-      media: url(shown.media),
-      cover: shown.cover ? url(shown.cover) : null,
-      files: row.files.map((f) => ({ role: f.role as TaskWork['files'][number]['role'], url: url(f.key), mime: f.mime })),
-      facts: row.facts,
-      agentId: row.agentId,
-    };
-    let workId: string | null;
-    try {
-      // a work made by an attempt that died before recording it is the task's work, whatever holds now
-      workId = (await deps.works.workOfTask(row.id)) ?? (await deps.works.publishTask(row.ownerId, work)) ?? (await deps.works.workOfTask(row.id));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const kept = await repo.setPublish(row.id, ['published'], { publishState: 'unpublished' });
-      if (kept) await push(kept);
-      if (loud) throw error;
-      return null;
-    }
-    const published = await repo.setPublish(row.id, ['published'], { workId });
-    if (published) await push(published);
-    return published;
-  }
-
-  /** Runs the task's pipeline over its kept steps. */
-  async function execute(row: DailyTaskRow, ctx: JobContext) {
-    const type = row.type as DailyTaskType;
-    const names: readonly string[] = DAILY_TASK_STEPS[type];
-    // the words are in the language the person wrote in; a video of an existing comic speaks the comic's
-    const written = row.form.comicTaskId ? ((await repo.byId(row.form.comicTaskId))?.form ?? row.form) : row.form;
-    const lang: Language = /\p{Script=Han}/u.test(`${written.description}${written.introduction}`) ? 'zh_TW' : 'en_US';
-    const star = row.agentId ? await deps.stars.load(row.agentId, lang, row.ownerId) : null;
-    if (!star) throw new StepFailedError(names[0]!, new Error('the task has no agent to star'));
-    const folder = `${TASKS_FOLDER}${row.ownerId}/${row.id}/`;
-    // the steps kept before this attempt, read once: a step kept during it is not asked for again
-    const kept = new Map((await repo.steps(row.id)).filter((step) => step.state === 'done').map((step) => [step.name, step]));
-    const store: StepStore = {
-      kept: async (name) => kept.get(name) ?? null,
-      begin: (name) => repo.writeStep(row.id, name, { state: 'running' }),
-      done: (name, output, engine, ms) => repo.writeStep(row.id, name, { state: 'done', output, engine, ms }),
-      failed: (name) => repo.writeStep(row.id, name, { state: 'failed' }),
-    };
-    // the task's row carries the progress people see (the job's own percent is read by nobody here)
-    const progress = async (name: string) => {
-      const updated = await repo.progress(row.id, percentAfter(names, name));
-      if (updated) await push(updated);
-    };
-    const run: TaskRun = {
-      taskId: row.id,
-      ownerId: row.ownerId,
-      form: row.form,
-      lang,
-      star,
-      seed: taskSeed(row.id, row.form),
-      signal: ctx.signal,
-      step: stepRunner(store, progress, ctx.signal),
-      async put(bytes, mime, name) {
-        const key = `${folder}${randomBytes(4).toString('hex')}-${name}`;
-        await storage.put(key, bytes, mime);
-        return key;
-      },
-      async read(key) {
-        const bytes = await storage.read(key);
-        if (!bytes) throw new Error(`stored file ${key} is gone`);
-        return bytes;
-      },
-    };
-    const result = await deps.pipelines[type].run(run);
-    const cardKey = await run.step('card', async () => {
-      const coverKey = result.files.find((f) => f.role === 'page' || f.role === 'image' || f.role === 'waveform')?.key;
-      const cover = coverKey ? await run.read(coverKey) : star.picture;
-      const card = await deps.card({ cover, title: result.title, byline: `${star.name} · ${TYPE_NAMES[lang][type]}`, kind: lang === 'zh_TW' ? 'Starlit 每日任務' : 'Starlit daily task' });
-      return { output: await run.put(card, 'image/png', 'card.png'), engine: null };
-    });
-    return { ...result, files: [...result.files, { role: 'card' as const, key: cardKey, mime: 'image/png' }] };
-  }
-
   return {
     async overview(userId: string, lang: Language) {
       const day = formatDay(now());
@@ -404,12 +217,12 @@ export function dailyTasksService(deps: DailyTasksDeps) {
       const asked: DailyTaskForm = { ...rest, forward: rest.forward ?? [] };
       const again = await replayOf(userId, key, 'daily_task.create', asked, lang);
       if (again) return again;
-      const normalizedForm = normalized(asked);
-      await deps.promptWords.assertAllowed(`${normalizedForm.description}\n${normalizedForm.introduction}`, lang);
+      const tidy = normalizedForm(asked, now());
+      await deps.promptWords.assertAllowed(`${tidy.description}\n${tidy.introduction}`, lang);
       const day = formatDay(now());
       try {
         const { outcome, replayed } = await ledger.run(userId, key, fingerprintOf('daily_task.create', asked), async (books) => {
-          const form = await checkRun(books.tx, userId, normalizedForm, day);
+          const form = await checkRun(books.tx, userId, tidy, day);
           const id = crypto.randomUUID();
           const { charge, hold } = await holdPrice(books, userId, id, form);
           const job = await jobs.run(books.tx, { taskId: id });
@@ -490,7 +303,7 @@ export function dailyTasksService(deps: DailyTasksDeps) {
      */
     async reschedule(userId: string, id: string, at: string, lang: Language) {
       await owned(userId, id);
-      const time = publishTime(at);
+      const time = publishTime(at, now());
       const oldJob = await db.transaction(async (tx) => {
         const t = dailyTasksRepository(tx);
         await t.lockOwner(userId);
@@ -613,11 +426,6 @@ export function dailyTasksService(deps: DailyTasksDeps) {
 /** Diamonds short when counts were short too: the person is short of balance, with recharge offered (8001). */
 function shortOfBalance(error: unknown): unknown {
   return error instanceof AppError && error.code === ErrorCode.LEDGER_INSUFFICIENT_DIAMOND ? new AppError(ErrorCode.LEDGER_INSUFFICIENT) : error;
-}
-
-/** The task's bar after a step: the steps share 10–95 %, saving takes the rest. */
-function percentAfter(names: readonly string[], name: string): number {
-  return Math.round(10 + ((names.indexOf(name) + 1) / names.length) * 85);
 }
 
 export type DailyTasksService = ReturnType<typeof dailyTasksService>;
