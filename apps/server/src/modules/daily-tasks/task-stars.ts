@@ -5,11 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
-import { voicesRepository } from '../voices/voices.repository.ts';
+import { speakingVoice } from '../voices/speaking-voice.ts';
 import type { TaskStars } from './daily-tasks.service.ts';
-
-/** Settings of a voice spoken as it is (no slider moved). */
-const PLAIN = { pitch: 0, volume: 1, speed: 1 };
 
 /**
  * The agents daily tasks star: one the person may use (their own, or a public published one,
@@ -23,12 +20,7 @@ export function taskStars(deps: { db: Db; storage: Storage; agents: Pick<AgentsS
 
   async function voiceOf(agentId: string, gender: string, lang: Language, ownersOwn: boolean): Promise<SpeechVoice> {
     // an agent's own voice may be its owner's clone or a voice they bought: others' tasks use an official one
-    const own = ownersOwn ? await deps.agents.speakingVoice(agentId) : null;
-    if (own?.engineParams) return { voiceId: own.voiceId, engineParams: own.engineParams, settings: { pitch: own.pitch, volume: own.volume, speed: own.speed } };
-    const officials = (await voicesRepository(db).officials()).filter((v) => v.engineParams && v.status === 'done');
-    const fit = officials.find((v) => v.gender === gender) ?? officials[0];
-    if (fit?.engineParams) return { voiceId: fit.id, engineParams: fit.engineParams, settings: PLAIN };
-    return { voiceId: 'espeak-default', engineParams: { engine: 'espeak-ng', voice: lang === 'zh_TW' ? 'cmn' : 'en-us', pitch: 50, speed: 160 }, settings: PLAIN };
+    return speakingVoice(db, ownersOwn ? await deps.agents.speakingVoice(agentId) : null, gender, lang);
   }
 
   const read = async (url: string | null) => {
