@@ -22,6 +22,7 @@ import { chatModule } from './modules/chat/chat.module.ts';
 import { checkinModule } from './modules/checkin/checkin.module.ts';
 import { giftsModule } from './modules/gifts/gifts.module.ts';
 import { ledgerModule } from './modules/ledger/ledger.module.ts';
+import { liveModule } from './modules/live/live.module.ts';
 import { rechargeModule } from './modules/recharge/recharge.module.ts';
 import { exchangeModule } from './modules/exchange/exchange.module.ts';
 import { economyAdminModule } from './modules/economy-admin/economy-admin.module.ts';
@@ -82,6 +83,7 @@ const MODULES = [
   chatModule,
   cardsModule,
   realtimeModule,
+  liveModule,
   passportModule,
   mediaModule,
   avatarsModule,

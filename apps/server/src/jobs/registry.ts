@@ -3,6 +3,7 @@ import { avatarJob } from '../modules/avatars/avatars.jobs.ts';
 import { creationJob } from '../modules/creation/creation.jobs.ts';
 import { chatMemoriesJob } from '../modules/chat/chat.jobs.ts';
 import { dailyTaskJob, dailyTaskPublishJob } from '../modules/daily-tasks/daily-tasks.jobs.ts';
+import { livePrepareJob, liveTalkJob } from '../modules/live/live.jobs.ts';
 import { mediaSweepJob } from '../modules/media/media.jobs.ts';
 import { voiceCloneJob } from '../modules/voices/voices.jobs.ts';
 import { finishedJobsCleanup } from './cleanup.jobs.ts';
@@ -14,6 +15,18 @@ import type { JobSystem } from './job-system.ts';
  * the app refuses to start until exactly one module provides the handler's dependencies
  * (under `jobs` in what its setup returns).
  */
-export const APP_JOBS = [avatarJob, creationJob, dailyTaskJob, dailyTaskPublishJob, voiceCloneJob, chatMemoriesJob, authSweepJob, mediaSweepJob, finishedJobsCleanup] as const;
+export const APP_JOBS = [
+  avatarJob,
+  creationJob,
+  dailyTaskJob,
+  dailyTaskPublishJob,
+  liveTalkJob,
+  livePrepareJob,
+  voiceCloneJob,
+  chatMemoriesJob,
+  authSweepJob,
+  mediaSweepJob,
+  finishedJobsCleanup,
+] as const;
 
 export type AppJobs = JobSystem<typeof APP_JOBS>;

@@ -21,6 +21,7 @@ import {
   buildVoice,
   buildWork,
 } from '../../test/factories.ts';
+import { danceWork, liveKey } from '../../test/live.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../test/server.ts';
 import { buildDefaultVrm } from '../modules/avatars/default-vrm.ts';
 import { dailyTasks } from '../db/schema/daily-tasks.ts';
@@ -143,6 +144,14 @@ describe('visibility matrix', () => {
     await w.m.ok(calls.works.update, { id: shared.id, name: shared.name, category: 'Image', publisher: w.owner.userName, isPublic: false }, { as: w.owner });
     return made.id;
   };
+  // a live show of the owner's published agent: shows are public, changing one is the owner's alone
+  const liveSettings = { title: 'Show', cover: null, sceneId: 'stage', greeting: '', chatPolicy: 'everyone', slowModeSeconds: 0 };
+  const show = async (w: World) => {
+    const live = await buildAgent(w.m, { owner: w.owner });
+    const dance = await danceWork(w.m, w.owner);
+    return (await w.m.ok(calls.live.start, { ...liveSettings, agentId: live.id, playlist: [{ kind: 'work', id: dance.id }] } as never, { as: w.owner })).id;
+  };
+  const everyone = { anonymous: 0, owner: 0, other: 0, admin: 0 };
   const hiddenFromOthers = { anonymous: 4001, owner: 0, other: 4001, admin: 4001 };
   const png = () =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
@@ -209,6 +218,18 @@ describe('visibility matrix', () => {
     '/ai/api/v1/daily_task/retry': { body: async (w) => ({ id: await dailyTask(w), key: `access_${Math.random().toString(36).slice(2, 12)}` }), expect: mine(9020) },
     '/ai/api/v1/daily_task/publish': { body: async (w) => ({ id: await dailyTask(w) }), expect: mine(9015) },
     '/ai/api/v1/daily_task/unschedule': { body: async (w) => ({ id: await dailyTask(w) }), expect: mine(9014) },
+    '/ai/api/v1/live/options': { body: async (w) => ({ agentId: await agent(w) }), expect: mine() },
+    // the owner's draft cannot go live; an agent is changed by its owner only
+    '/ai/api/v1/live/start': { body: async (w) => ({ ...liveSettings, agentId: await agent(w), playlist: [] }), expect: mine(9504) },
+    '/ai/api/v1/live/of_agent': { body: async (w) => ({ agentId: await agent(w) }), expect: { anonymous: 6001, owner: 0, other: 6001, admin: 6001 } },
+    '/ai/api/v1/live/get': { body: async (w) => ({ showId: await show(w) }), expect: everyone },
+    '/ai/api/v1/live/events': { body: async (w) => ({ showId: await show(w), after: 0 }), expect: everyone },
+    '/ai/api/v1/live/update': { body: async (w) => ({ ...liveSettings, showId: await show(w) }), expect: mine() },
+    '/ai/api/v1/live/end': { body: async (w) => ({ showId: await show(w) }), expect: mine() },
+    '/ai/api/v1/live/moderate': { body: async (w) => ({ showId: await show(w), action: 'mute', userId: w.other.userId }), expect: mine() },
+    '/ai/api/v1/live/chat': { body: async (w) => ({ showId: await show(w), text: 'hi', clientId: liveKey() }), expect: mine(0, 0) },
+    // no gift is on sale here: the owner is refused first (their own agent), others find no such gift
+    '/ai/api/v1/live/gift': { body: async (w) => ({ showId: await show(w), giftKey: 'heart', key: liveKey() }), expect: mine(8606, 8604) },
     '/ai/api/v1/daily_task/reschedule': { body: async (w) => ({ id: await dailyTask(w), publishAt: new Date(Date.now() + 3_600_000).toISOString() }), expect: mine(9014) },
     '/ai/api/v1/creation/get': { body: async (w) => ({ id: await creation(w) }), expect: mine() },
     '/ai/api/v1/creation/download': { body: async (w) => ({ id: await creation(w) }), expect: mine() },

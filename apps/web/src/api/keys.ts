@@ -30,6 +30,8 @@ export const STALE = {
   // a task's steps move on while it runs (the realtime stream refreshes sooner)
   dailyTasks: 2_000,
   ledger: 10_000,
+  // viewer counts and the leaderboard move while a show is on (its events arrive on its stream)
+  live: 5_000,
   // the console shows what other moderators did a moment ago
   moderation: 5_000,
   notices: 30_000,

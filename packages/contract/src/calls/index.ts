@@ -14,6 +14,7 @@ import { giftCalls } from './gifts.ts';
 import { homeCalls } from './home.ts';
 import { identityCalls } from './identities.ts';
 import { ledgerCalls } from './ledger.ts';
+import { liveCalls } from './live.ts';
 import { moderationCalls } from './moderation.ts';
 import { noticeCalls } from './notices.ts';
 import { redeemCalls } from './redeem.ts';
@@ -42,6 +43,7 @@ export * from './gifts.ts';
 export * from './home.ts';
 export * from './identities.ts';
 export * from './ledger.ts';
+export * from './live.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
 export * from './redeem.ts';
@@ -72,6 +74,7 @@ export const calls = {
   home: homeCalls,
   identities: identityCalls,
   ledger: ledgerCalls,
+  live: liveCalls,
   moderation: moderationCalls,
   notices: noticeCalls,
   redeem: redeemCalls,

@@ -7,6 +7,7 @@ import { chatErrors } from './chat.ts';
 import { commentsErrors } from './comments.ts';
 import { creationErrors } from './creation.ts';
 import { dailyTasksErrors } from './daily-tasks.ts';
+import { liveErrors } from './live.ts';
 import { identitiesErrors } from './identities.ts';
 import { economyAdminErrors } from './economy-admin.ts';
 import { exchangeErrors } from './exchange.ts';
@@ -62,7 +63,7 @@ import { worksErrors } from './works.ts';
  * | 8450–8599    | skills and premium voices bought with diamonds            |
  * | 8600–8999    | gifts (8600–8799), points and the daily check-in (8800–8899) |
  * | 9000–9499    | tasks: daily AI tasks (9000–9099)                         |
- * | 9500–9999    | reserved: live room                                       |
+ * | 9500–9999    | live shows                                                |
  * | 10000–10999  | reserved: wallet and platform payments                    |
  */
 export const ERROR_RANGES = {
@@ -124,6 +125,7 @@ export const ERROR_FEATURES = {
   cards: cardsErrors,
   chat: chatErrors,
   tasks: dailyTasksErrors,
+  live: liveErrors,
 } satisfies Partial<Record<keyof typeof ERROR_RANGES, unknown>>;
 
 /** Every error code by name. */
@@ -153,6 +155,7 @@ export const ErrorCode = {
   ...cardsErrors.codes,
   ...chatErrors.codes,
   ...dailyTasksErrors.codes,
+  ...liveErrors.codes,
 };
 
 /** A value of {@link ErrorCode}. */
@@ -187,6 +190,7 @@ function messagesIn(lang: Language): Messages {
     ...cardsErrors.messages[lang],
     ...chatErrors.messages[lang],
     ...dailyTasksErrors.messages[lang],
+    ...liveErrors.messages[lang],
   };
 }
 

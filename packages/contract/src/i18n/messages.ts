@@ -64,6 +64,12 @@ const en_US = {
   'user.birthdayInvalid': 'Birthday must be a date (YYYY-MM-DD) from 1900-01-01 to today',
   'comment.textRequired': 'Comment text is required',
   'comment.textTooLong': 'A comment can be at most 1000 characters',
+  'live.titleRequired': 'Please enter a title for the show',
+  'live.titleTooLong': 'A title must be at most 40 characters wide (a Chinese character counts as 2)',
+  'live.greetingTooLong': 'The greeting can be at most 200 characters',
+  'live.textRequired': 'Please enter a message',
+  'live.textTooLong': 'A message can be at most 200 characters',
+  'live.slowModeInvalid': 'Slow mode must be off, 3, 10, 30 or 60 seconds',
 } as const;
 
 /** A key of the rule message catalogue. */
@@ -129,6 +135,12 @@ const zh_TW: Record<MessageKey, string> = {
   'user.birthdayInvalid': '生日須為 1900-01-01 至今天之間的日期（YYYY-MM-DD）',
   'comment.textRequired': '留言內容為必填',
   'comment.textTooLong': '留言最多 1000 個字',
+  'live.titleRequired': '請輸入直播標題',
+  'live.titleTooLong': '標題最多 20 個中文字或 40 個英文字',
+  'live.greetingTooLong': '歡迎詞最多 200 個字',
+  'live.textRequired': '請輸入訊息',
+  'live.textTooLong': '訊息最多 200 個字',
+  'live.slowModeInvalid': '慢速模式只能是關閉、3、10、30 或 60 秒',
 };
 
 /** Every rule message in every language. */

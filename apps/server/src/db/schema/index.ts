@@ -17,3 +17,4 @@ export * from './gifting.ts';
 export * from './store.ts';
 export * from './creation.ts';
 export * from './daily-tasks.ts';
+export * from './live.ts';

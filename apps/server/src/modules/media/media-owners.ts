@@ -3,6 +3,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { CARD_ASSETS_FOLDER, type CardsRepository } from '../cards/cards.repository.ts';
 import { AGENTS_FOLDER, type AgentsRepository } from '../agents/agents.repository.ts';
 import { AVATARS_FOLDER, type AvatarsRepository } from '../avatars/avatars.repository.ts';
+import { LIVE_FOLDER, type LiveRepository } from '../live/live.repository.ts';
 import { CHAT_VOICES_FOLDER, type ChatRepository } from '../chat/chat.repository.ts';
 import { CREATIONS_FOLDER, type CreationRepository } from '../creation/creation.repository.ts';
 import { TASKS_FOLDER, type DailyTasksRepository } from '../daily-tasks/daily-tasks.repository.ts';
@@ -26,6 +27,7 @@ export function mediaOwners(deps: {
   reports: ReportsRepository;
   creations: CreationRepository;
   tasks: DailyTasksRepository;
+  live: LiveRepository;
 }): StorageOwner[] {
   const { storage } = deps;
   /** The keys whose URLs `find` answers as referenced. */
@@ -62,5 +64,7 @@ export function mediaOwners(deps: {
       referenced: async (keys) => new Set([...(await deps.tasks.referencedKeys(keys)), ...(await byUrl(keys, deps.works.referencedUrls))]),
     },
     { prefix: REPORTS_FOLDER, referenced: (keys) => byUrl(keys, deps.reports.referencedImages) },
+    // live shows' covers, the agent's spoken lines and the dances made for their songs: kept while their show is
+    { prefix: LIVE_FOLDER, referenced: (keys) => byUrl(keys, deps.live.referencedUrls) },
   ];
 }

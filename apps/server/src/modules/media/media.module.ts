@@ -3,6 +3,7 @@ import { creationRepository } from '../creation/creation.repository.ts';
 import { defineModule } from '../../platform/module.ts';
 import { sweepOrphans } from '../../platform/storage-sweep.ts';
 import { cardsRepository } from '../cards/cards.repository.ts';
+import { liveRepository } from '../live/live.repository.ts';
 import { agentsRepository } from '../agents/agents.repository.ts';
 import { avatarsRepository } from '../avatars/avatars.repository.ts';
 import { chatRepository } from '../chat/chat.repository.ts';
@@ -27,6 +28,7 @@ export const mediaModule = defineModule({
       reports: reportsRepository(database.db),
       creations: creationRepository(database.db),
       tasks: dailyTasksRepository(database.db),
+      live: liveRepository(database.db),
     });
     // `now` lets a test sweep as if a day had passed, which a bucket's times cannot be set back for
     const media = { sweep: (now?: Date) => sweepOrphans(storage, owners, { now }) };

@@ -205,6 +205,15 @@ export function worksRepository(db: Handle) {
       return rows.map(flat);
     },
 
+    /** The author's music and dance works, newest first: what a live show can play. */
+    async playableBy(authorId: string, limit: number): Promise<WorkRow[]> {
+      const rows = await select(authorId)
+        .where(and(eq(works.authorId, authorId), inArray(works.kind, ['audio', 'dance'])))
+        .orderBy(desc(works.createdAt), desc(works.id))
+        .limit(limit);
+      return rows.map(flat);
+    },
+
     /**
      * The author's public, published, not hidden works of one section (posts, or every other
      * kind), newest published first, none when the viewer and the author blocked each other;

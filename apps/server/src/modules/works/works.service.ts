@@ -310,6 +310,9 @@ export function worksService(deps: { db: Db; storage: Storage; agents: Pick<Agen
       return toPage(rows, limit, (r) => ({ at: r.createdAt, id: r.id }));
     },
 
+    /** The author's music and dance works, for a live show's playlist. */
+    playableBy: (authorId: string, limit: number) => works.playableBy(authorId, limit),
+
     /** A profile's works or posts (public, published, not hidden), newest published first; blocks hide them both ways. */
     async publishedBy(authorId: string, viewerId: string | null, section: 'works' | 'posts', cursor: string | undefined, limit: number) {
       const rows = await works.publishedBy(authorId, viewerId, section, decodeCursor(cursor), limit);

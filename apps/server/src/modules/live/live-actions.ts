@@ -1,0 +1,129 @@
+import { ErrorCode, type CallInput, type calls, type LiveEvent } from '@starlit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { assertNotMuted } from '../../platform/policy.ts';
+import type { GiftsService } from '../gifts/gifts.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { LiveLog } from './live-log.ts';
+import { chatRefusal, slowModeWait } from './live.policy.ts';
+import { presentEvent } from './live.presenter.ts';
+import { liveRepository, type PersonRow } from './live.repository.ts';
+import { BOARD_SIZE, type LiveService } from './live.service.ts';
+
+export interface LiveActionsDeps {
+  events: LiveLog;
+  shows: Pick<LiveService, 'visibleShow' | 'ownShow'>;
+  gifts: Pick<GiftsService, 'send'>;
+  users: Pick<UsersRepository, 'byId'>;
+  isFollowingAgent(userId: string, agentId: string): Promise<boolean>;
+  kickTalk(showId: string): Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What people do in a show (docs/live.md, Chat, Gifts, Moderation): chat, send gifts, and the
+ * owner's moderation. Each is one event, numbered under the show's lock; a chat message or a
+ * gift keeps its sender's key, so a retried request answers the event it made and is passed on
+ * again (a viewer's hub drops what it has passed on already).
+ */
+export function liveActions(deps: LiveActionsDeps) {
+  /** A person by id; inside a transaction, read through it (on PGlite a read beside it would wait for ever). */
+  async function personOf(userId: string, tx?: Tx): Promise<PersonRow & { mutedUntil: Date | null }> {
+    const me = await deps.users.byId(userId, tx);
+    if (!me) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    return { userId, userName: me.userName, avatar: me.avatar, mutedUntil: me.mutedUntil };
+  }
+
+  const kick = (showId: string) => deps.kickTalk(showId).catch((err: unknown) => deps.log.warn({ err, showId }, 'live talk not asked'));
+
+  return {
+    async chat(userId: string, input: CallInput<typeof calls.live.chat>): Promise<{ event: LiveEvent }> {
+      const { show: seen } = await deps.shows.visibleShow(userId, input.showId);
+      const person = await personOf(userId);
+      // read before the show is locked: the policy may change meanwhile, so it is read whatever it is now
+      const following = userId !== seen.ownerId && (await deps.isFollowingAgent(userId, seen.agentId));
+      const event = await deps.events.commit(input.showId, async (tx) => {
+        const r = liveRepository(tx);
+        const show = await r.lock(input.showId);
+        if (!show) throw new AppError(ErrorCode.LIVE_NOT_FOUND);
+        const before = await r.byClientKey(show.id, userId, input.clientId);
+        if (before) return { result: presentEvent(before, person), events: [presentEvent(before, person)] };
+        const member = await r.member(show.id, userId);
+        const refusal = chatRefusal(show, userId, member, following);
+        if (refusal) throw new AppError(refusal);
+        // a person the site's moderators muted is muted here too
+        assertNotMuted(person);
+        const now = new Date();
+        if (slowModeWait(show, userId, member, now) > 0) throw new AppError(ErrorCode.LIVE_SLOW_MODE);
+        const made = await deps.events.add(tx, show.id, { kind: 'chat', user: person, body: { text: input.text }, clientKey: input.clientId, counters: { messages: 1 } });
+        await r.setMember(show.id, userId, { lastChatAt: now });
+        return { result: made, events: [made] };
+      });
+      if (event.seq > seen.lastSeq) await kick(input.showId);
+      return { event };
+    },
+
+    /**
+     * A gift to the agent on stage: paid through gifts (its ledger key, rules and the owner's
+     * share), then shown in the show under a key made from the gift sent, so a retry answers the
+     * same event. A show that ended while the gift was paid keeps it on the agent's wall only.
+     */
+    async gift(userId: string, input: CallInput<typeof calls.live.gift>): Promise<{ event: LiveEvent | null; freeLeftToday: number }> {
+      const { show: seen } = await deps.shows.visibleShow(userId, input.showId);
+      if (seen.state !== 'live') throw new AppError(ErrorCode.LIVE_ENDED);
+      const person = await personOf(userId);
+      const sent = await deps.gifts.send(userId, { agentId: seen.agentId, giftKey: input.giftKey, count: input.count, cost: input.cost, key: input.key });
+      const { send } = sent;
+      const total = send.cost.amount * send.count;
+      const event = await deps.events.commit(input.showId, async (tx) => {
+        const r = liveRepository(tx);
+        const show = await r.lock(input.showId);
+        const key = `gift:${send.id}`;
+        const before = await r.byClientKey(input.showId, userId, key);
+        if (before) return { result: presentEvent(before, person), events: [presentEvent(before, person)] };
+        if (show?.state !== 'live') return { result: null, events: [] };
+        const given = { diamonds: send.cost.currency === 'JE' ? total : 0, points: send.cost.currency === 'MSS' ? total : 0, gifts: send.count };
+        await r.addGiver(show.id, userId, given);
+        const board = await r.board(show.id, BOARD_SIZE);
+        const made = await deps.events.add(tx, show.id, {
+          kind: 'gift',
+          user: person,
+          body: { giftKey: send.giftKey, count: send.count, cost: send.cost, board },
+          clientKey: key,
+          counters: { gifts: send.count, diamonds: given.diamonds, points: given.points },
+        });
+        return { result: made, events: [made] };
+      });
+      if (event && !sent.replayed) await kick(input.showId);
+      return { event, freeLeftToday: sent.freeLeftToday };
+    },
+
+    async moderate(ownerId: string, input: CallInput<typeof calls.live.moderate>): Promise<{ event: LiveEvent }> {
+      const { show: seen } = await deps.shows.ownShow(ownerId, input.showId);
+      if (seen.state !== 'live') throw new AppError(ErrorCode.LIVE_ENDED);
+      const event = await deps.events.commit(input.showId, async (tx) => {
+        const r = liveRepository(tx);
+        await r.lock(input.showId);
+        if (input.action === 'delete') {
+          const target = input.seq ? await r.event(input.showId, input.seq) : null;
+          if (target?.kind !== 'chat' || target.deleted) throw new AppError(ErrorCode.LIVE_MESSAGE_NOT_FOUND);
+          await r.markDeleted(input.showId, target.seq);
+          const author = target.userId ? await personOf(target.userId, tx).catch(() => null) : null;
+          const made = await deps.events.add(tx, input.showId, { kind: 'moderation', user: author, body: { action: 'delete', targetSeq: target.seq } });
+          return { result: made, events: [made] };
+        }
+        if (!input.userId) throw new AppError(ErrorCode.LIVE_VIEWER_REQUIRED);
+        if (input.userId === ownerId) throw new AppError(ErrorCode.LIVE_MODERATE_SELF);
+        const target = await personOf(input.userId, tx);
+        const set = input.action === 'remove' ? { removed: true, muted: true } : { muted: input.action === 'mute' };
+        await r.setMember(input.showId, input.userId, set);
+        const made = await deps.events.add(tx, input.showId, { kind: 'moderation', user: target, body: { action: input.action, targetSeq: null } });
+        return { result: made, events: [made] };
+      });
+      return { event };
+    },
+  };
+}
+
+export type LiveActions = ReturnType<typeof liveActions>;

@@ -1,0 +1,255 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveChannel, ViewerCounts } from './live-channel.ts';
+
+/** One stored event on its way to viewers: its number, what the hub must act on, and its JSON once. */
+export interface LiveFrame {
+  seq: number;
+  /** Whose streams it ends once written: everyone's (the show ended), one person's (removed), or none. */
+  closes: 'all' | { userId: string } | null;
+  json: string;
+}
+
+/** An open stream of a viewer. */
+export interface LiveViewer {
+  userId: string | null;
+  write(chunk: string): void;
+  /** Ends the stream (the show ended, the viewer was removed, or the server is closing). */
+  close(): void;
+}
+
+export interface LiveHubDeps {
+  channel: LiveChannel;
+  counts: ViewerCounts;
+  /** Stored events after `after` (through `through` when given), oldest first, at most `limit`. */
+  catchUp(showId: string, after: number, limit: number, through?: number): Promise<LiveFrame[]>;
+  /** The newest event number of a show. */
+  lastSeq(showId: string): Promise<number>;
+  /** The viewers of a show across instances, counted now. */
+  onCount(showId: string, total: number): Promise<void>;
+  log: FastifyBaseLogger;
+  /** Events a catch-up sends at most before it tells the viewer to read the show again. */
+  catchUpLimit: number;
+  countEveryMs: number;
+}
+
+/** How long an event that came early waits for the ones before it before they are read from the database. */
+export const GAP_WAIT_MS = 150;
+
+const eventText = (f: LiveFrame) => `id: ${f.seq}\nevent: event\ndata: ${f.json}\n\n`;
+const frameText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The wire form of a frame on the channel: two short fields, then the event's JSON as it is. */
+export const encodeFrame = (f: LiveFrame) => `${f.seq}|${f.closes === 'all' ? '*' : (f.closes?.userId ?? '')}|${f.json}`;
+
+function decodeFrame(message: string): LiveFrame {
+  const a = message.indexOf('|');
+  const b = message.indexOf('|', a + 1);
+  const closes = message.slice(a + 1, b);
+  return { seq: Number(message.slice(0, a)), closes: closes === '*' ? 'all' : closes ? { userId: closes } : null, json: message.slice(b + 1) };
+}
+
+const closesAll = (f: LiveFrame) => f.closes === 'all';
+
+interface Attached {
+  viewer: LiveViewer;
+  /** Frames held while the viewer's catch-up is written; null once it is live. */
+  pending: LiveFrame[] | null;
+}
+
+interface ShowState {
+  attached: Set<Attached>;
+  /** The next number to pass on; null until the subscription is up and the newest number read. */
+  next: number | null;
+  ready: Promise<void>;
+  /** Frames that came before `next` was known, or ahead of a missing one. */
+  early: LiveFrame[];
+  held: Map<number, LiveFrame>;
+  gapTimer: NodeJS.Timeout | null;
+  unsubscribe: (() => Promise<void>) | null;
+  lastCount: number;
+}
+
+/**
+ * The live shows' fan-out in one instance (docs/live.md, Realtime): one channel subscription
+ * per show with viewers here, events passed on strictly in their order (one that comes ahead
+ * of a missing one waits `GAP_WAIT_MS`, then the missing ones are read from the database), each
+ * written once as text and the same text written to every viewer. A viewer joins at a number:
+ * what they missed is read from the database while newer events are held for them.
+ */
+export function liveHub(deps: LiveHubDeps) {
+  const shows = new Map<string, ShowState>();
+  let closed = false;
+
+  function emit(state: ShowState, frame: LiveFrame) {
+    const text = eventText(frame);
+    for (const a of state.attached) {
+      if (a.pending) a.pending.push(frame);
+      else a.viewer.write(text);
+    }
+    const { closes } = frame;
+    if (!closes) return;
+    for (const a of [...state.attached]) if (closes === 'all' || a.viewer.userId === closes.userId) a.viewer.close();
+  }
+
+  function deliver(showId: string, state: ShowState, frame: LiveFrame) {
+    if (state.next === null) {
+      state.early.push(frame);
+      return;
+    }
+    if (frame.seq < state.next) return;
+    if (frame.seq > state.next) {
+      state.held.set(frame.seq, frame);
+      state.gapTimer ??= setTimeout(() => void fillGap(showId, state), GAP_WAIT_MS);
+      return;
+    }
+    emit(state, frame);
+    state.next++;
+    for (let f = state.held.get(state.next); f; f = state.held.get(state.next)) {
+      state.held.delete(state.next);
+      emit(state, f);
+      state.next++;
+    }
+    if (state.held.size === 0 && state.gapTimer) {
+      clearTimeout(state.gapTimer);
+      state.gapTimer = null;
+    }
+  }
+
+  /** Reads what never came over the channel (or came late) and passes it on in order. */
+  async function fillGap(showId: string, state: ShowState) {
+    state.gapTimer = null;
+    if (state.held.size === 0 || state.next === null) return;
+    const first = Math.min(...state.held.keys());
+    try {
+      const missing = await deps.catchUp(showId, state.next - 1, first - state.next, first - 1);
+      for (const f of missing) deliver(showId, state, f);
+    } catch (err) {
+      deps.log.warn({ err, showId }, 'live events missing from the channel could not be read');
+    }
+    // what the database cannot give is not coming: go on from the first event held
+    if (state.next !== null && state.next < first && state.held.size > 0) {
+      deps.log.warn({ showId, from: state.next, to: first - 1 }, 'live events skipped');
+      state.next = first;
+      const f = state.held.get(first);
+      if (f) {
+        state.held.delete(first);
+        deliver(showId, state, f);
+      }
+    }
+    if (state.held.size > 0) state.gapTimer ??= setTimeout(() => void fillGap(showId, state), GAP_WAIT_MS);
+  }
+
+  function stateOf(showId: string): ShowState {
+    const existing = shows.get(showId);
+    if (existing) return existing;
+    const state: ShowState = { attached: new Set(), next: null, ready: Promise.resolve(), early: [], held: new Map(), gapTimer: null, unsubscribe: null, lastCount: -1 };
+    state.ready = (async () => {
+      state.unsubscribe = await deps.channel.subscribe(showId, (message) => deliver(showId, state, decodeFrame(message)));
+      state.next = (await deps.lastSeq(showId)) + 1;
+      const early = state.early.sort((x, y) => x.seq - y.seq);
+      state.early = [];
+      for (const f of early) deliver(showId, state, f);
+    })();
+    shows.set(showId, state);
+    // a failed start is forgotten so the next viewer tries again
+    state.ready.catch(() => {
+      if (shows.get(showId) === state) shows.delete(showId);
+    });
+    return state;
+  }
+
+  async function drop(showId: string, state: ShowState) {
+    if (shows.get(showId) !== state) return;
+    shows.delete(showId);
+    if (state.gapTimer) clearTimeout(state.gapTimer);
+    await state.unsubscribe?.().catch((err: unknown) => deps.log.warn({ err, showId }, 'live channel unsubscribe failed'));
+  }
+
+  async function count() {
+    for (const [showId, state] of shows) {
+      if (state.next === null) continue;
+      try {
+        const total = await deps.counts.report(showId, state.attached.size);
+        if (total !== state.lastCount) {
+          state.lastCount = total;
+          const text = frameText('viewers', { count: total });
+          for (const a of state.attached) if (!a.pending) a.viewer.write(text);
+          await deps.onCount(showId, total);
+        }
+      } catch (err) {
+        deps.log.warn({ err, showId }, 'live viewers not counted');
+      }
+      if (state.attached.size === 0) await drop(showId, state);
+    }
+  }
+  let counting = false;
+  const timer = setInterval(() => {
+    if (counting) return;
+    counting = true;
+    void count().finally(() => {
+      counting = false;
+    });
+  }, deps.countEveryMs);
+  timer.unref();
+
+  return {
+    /**
+     * Opens a viewer's stream at `after`: a `hello` with the newest number and the server's time,
+     * the events they missed, then every new one as it comes. Answers how to detach.
+     */
+    async attach(showId: string, viewer: LiveViewer, after: number): Promise<() => void> {
+      if (closed) throw new Error('the live hub is closed');
+      const state = stateOf(showId);
+      await state.ready;
+      const entry: Attached = { viewer, pending: [] };
+      state.attached.add(entry);
+      const detach = () => {
+        state.attached.delete(entry);
+      };
+      try {
+        viewer.write(frameText('hello', { lastSeq: (state.next ?? 1) - 1, now: Date.now() }));
+        const missed = await deps.catchUp(showId, after, deps.catchUpLimit);
+        if (missed.length === deps.catchUpLimit) {
+          viewer.write(frameText('reset', {}));
+          entry.pending = null;
+          viewer.close();
+          return detach;
+        }
+        let last = after;
+        for (const f of missed) {
+          viewer.write(eventText(f));
+          last = f.seq;
+        }
+        const held = entry.pending ?? [];
+        entry.pending = null;
+        for (const f of held) if (f.seq > last) viewer.write(eventText(f));
+        if (state.lastCount >= 0) viewer.write(frameText('viewers', { count: state.lastCount }));
+        if (missed.some(closesAll) || held.some(closesAll)) viewer.close();
+      } catch (err) {
+        detach();
+        throw err;
+      }
+      return detach;
+    },
+
+    /** Sends a stored event to every instance's viewers (after its transaction committed). */
+    async publish(showId: string, frame: LiveFrame): Promise<void> {
+      await deps.channel.publish(showId, encodeFrame(frame));
+    },
+
+    /** Viewers of a show on this instance. */
+    localViewers: (showId: string) => shows.get(showId)?.attached.size ?? 0,
+
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      for (const [showId, state] of [...shows]) {
+        for (const a of [...state.attached]) a.viewer.close();
+        await drop(showId, state);
+      }
+      await deps.channel.close();
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof liveHub>;
