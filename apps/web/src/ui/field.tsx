@@ -1,4 +1,4 @@
-import { characterCount } from '@starlit/contract/rules';
+import { characterCount, displayWidth } from '@starlit/contract/rules';
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,7 +19,7 @@ export interface FieldProps {
   /** A translated message to show under the control (see useRuleMessage for contract rules). */
   error?: string | null;
   /** The text and its limit in characters, for a live counter beside the label. */
-  count?: { text: string; max: number };
+  count?: { text: string; max: number; by?: 'characters' | 'width' };
   className?: string;
   children(control: ControlProps): ReactNode;
 }
@@ -28,7 +28,7 @@ export interface FieldProps {
 export function Field({ label, error, count, className = '', children }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
-  const counted = count ? characterCount(count.text) : 0;
+  const counted = !count ? 0 : count.by === 'width' ? displayWidth(count.text.trim()) : characterCount(count.text);
   const describedBy = [count ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
@@ -38,7 +38,7 @@ export function Field({ label, error, count, className = '', children }: FieldPr
         </label>
         {count && (
           <span id={`${id}-count`} className={`text-xs tabular-nums ${counted > count.max ? 'font-semibold text-red-600' : 'text-muted'}`}>
-            {t('form.counter', { count: counted, max: count.max })}
+            {t(count.by === 'width' ? 'form.widthCounter' : 'form.counter', { count: counted, max: count.max })}
           </span>
         )}
       </div>
@@ -56,25 +56,27 @@ interface TextProps {
   label: string;
   value: string;
   onChange(value: string): void;
-  /** Longest allowed text in characters; shows a live counter. */
+  /** Longest allowed text in characters (or in display width, `by: 'width'`); shows a live counter. */
   max?: number;
+  /** How `max` measures: characters, or display width where a Chinese character counts 2 (SPEC §5). */
+  by?: 'characters' | 'width';
   error?: string | null;
   className?: string;
 }
 
 /** A labelled one-line text box. Other input attributes (placeholder, required, maxLength) pass through. */
-export function TextField({ label, value, onChange, max, error, className, ...native }: TextProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className' | 'id'>) {
+export function TextField({ label, value, onChange, max, by, error, className, ...native }: TextProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className' | 'id'>) {
   return (
-    <Field label={label} error={error} count={max === undefined ? undefined : { text: value, max }} className={className}>
+    <Field label={label} error={error} count={max === undefined ? undefined : { text: value, max, by }} className={className}>
       {(control) => <input {...native} {...control} type="text" value={value} onChange={(e) => onChange(e.target.value)} className={inputClass} />}
     </Field>
   );
 }
 
 /** A labelled text area that grows by dragging. Other textarea attributes (rows, placeholder, required) pass through. */
-export function TextArea({ label, value, onChange, max, error, className, ...native }: TextProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className' | 'id'>) {
+export function TextArea({ label, value, onChange, max, by, error, className, ...native }: TextProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className' | 'id'>) {
   return (
-    <Field label={label} error={error} count={max === undefined ? undefined : { text: value, max }} className={className}>
+    <Field label={label} error={error} count={max === undefined ? undefined : { text: value, max, by }} className={className}>
       {(control) => <textarea {...native} {...control} value={value} onChange={(e) => onChange(e.target.value)} className={`${inputClass} resize-y leading-relaxed`} />}
     </Field>
   );
