@@ -30,6 +30,8 @@ export interface ScanImagePayload {
 /** What a modal is opened with; a modal not named here opens with nothing. */
 export interface ModalPayloads {
   SCAN_IMAGE: ScanImagePayload;
+  /** The agent a live show is opened for. */
+  LIVE_SETTING: { agentId: string };
 }
 export type ModalPayload = ModalPayloads[keyof ModalPayloads];
 type PayloadArgs<N extends ModalName> = N extends keyof ModalPayloads ? [payload: ModalPayloads[N]] : [];

@@ -6,6 +6,7 @@ import { RechargeModal } from '../features/recharge/recharge-modal';
 import { RedeemDialog } from '../features/redeem/redeem-dialog';
 import { DiscountModal } from '../features/recharge/starter-coupon';
 import { WorkDetailModal } from '../features/works/work-detail-modal';
+import { LiveSettingModal } from '../features/live/live-setting-modal';
 import { NoticeContentModal } from '../features/notices/notice-content-modal';
 import { ScanImage } from '../features/works/scan-image';
 import { BuildIcon } from '../ui/icons';
@@ -41,7 +42,7 @@ function ScanImageModal({ pictures, onClose }: { pictures: ScanImagePayload; onC
 function AreaModal({ name, payload, onClose }: { name: ModalName; payload: ModalPayload | null; onClose(): void }) {
   switch (name) {
     case 'SCAN_IMAGE':
-      return payload && <ScanImageModal pictures={payload} onClose={onClose} />;
+      return payload && 'images' in payload && <ScanImageModal pictures={payload} onClose={onClose} />;
     case 'WORK_DETAIL':
       // the address closes it (features/works/work-address), so Back and links agree
       return <WorkDetailModal />;
@@ -56,6 +57,8 @@ function AreaModal({ name, payload, onClose }: { name: ModalName; payload: Modal
       return <RechargeModal onClose={onClose} />;
     case 'DISCOUNT':
       return <DiscountModal onClose={onClose} />;
+    case 'LIVE_SETTING':
+      return payload && 'agentId' in payload && <LiveSettingModal agentId={payload.agentId} onClose={onClose} />;
     case 'NOTICE_CONTENT':
       return <NoticeContentModal onClose={onClose} />;
     default:

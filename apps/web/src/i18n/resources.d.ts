@@ -7,6 +7,7 @@ import type chat from '../../public/locales/en_US/chat.json';
 import type comments from '../../public/locales/en_US/comments.json';
 import type creation from '../../public/locales/en_US/creation.json';
 import type dailyTasks from '../../public/locales/en_US/daily-tasks.json';
+import type live from '../../public/locales/en_US/live.json';
 import type economyAdmin from '../../public/locales/en_US/economy-admin.json';
 import type exchange from '../../public/locales/en_US/exchange.json';
 import type gifts from '../../public/locales/en_US/gifts.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       comments: typeof comments;
       creation: typeof creation;
       'daily-tasks': typeof dailyTasks;
+      live: typeof live;
       community: typeof community;
       'economy-admin': typeof economyAdmin;
       exchange: typeof exchange;

@@ -8,6 +8,7 @@ import { Tab, TabList, TabPanel, TabsRoot } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useAuthStore } from '../auth/auth-store';
 import { FeedGrid, SignInToFollow } from '../home/feed-panel';
+import { LiveNow } from '../live/live-now';
 
 type CommunityTabId = CallInput<typeof calls.home.community>['tab'];
 
@@ -47,6 +48,7 @@ export function CommunityPage() {
           {t('publish')}
         </Link>
       </header>
+      <LiveNow className="mb-6" />
       <div className="sticky top-16 z-20 -mx-4 mb-6 border-b border-line bg-page/90 px-4 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
         <TabList label={t('tabsLabel')} className="py-1.5">
           {COMMUNITY_TABS.map((id) => (

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import type { HomeTabId } from './feed-types';
 import { FeedPanel } from './feed-panel';
 import { StarterCouponBanner } from '../recharge/starter-coupon';
+import { LiveNow } from '../live/live-now';
 
 /** Home tabs of SPEC §2, in order. */
 const HOME_TABS: readonly HomeTabId[] = ['recommend', 'following', 'agent', 'image', 'video', 'audio', 'post'];
@@ -39,6 +40,7 @@ export function HomePage() {
         </div>
       </section>
       <StarterCouponBanner />
+      <LiveNow className="mx-auto mt-6 max-w-[1440px] px-4 sm:px-6 lg:px-8" />
 
       <TabsRoot value={tab} onValueChange={(value) => setParams(value === 'recommend' ? {} : { tab: value }, { replace: true })} className="mx-auto max-w-[1440px] px-4 sm:px-6 lg:px-8">
         <div className="sticky top-16 z-20 -mx-4 mb-6 border-b border-line bg-page/90 px-4 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">

@@ -6,6 +6,7 @@ import { Avatar } from '../../../ui/avatar';
 import { buttonClass } from '../../../ui/button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { GiftWall, SendGiftButton } from '../../gifts/gift-wall';
+import { AgentLiveEntry } from '../../live/live-entry';
 import { AgentFollowButton } from '../../social/agent-follow-button';
 import { AgentAvatar } from './agent-avatar';
 import { OwnerActions } from './owner-actions';
@@ -56,6 +57,7 @@ export function AgentHome({ agent }: { agent: z.output<typeof Agent> }) {
             {t('center.home.persona')}
           </Link>
           <SendGiftButton agent={agent} />
+          <AgentLiveEntry agent={agent} />
         </div>
         <AgentFollowButton agentId={agent.id} ownerId={agent.owner.userId} />
         {agent.isOwner && <OwnerActions agent={agent} />}
