@@ -3,7 +3,7 @@ import { avatarJob } from '../modules/avatars/avatars.jobs.ts';
 import { creationJob } from '../modules/creation/creation.jobs.ts';
 import { chatMemoriesJob } from '../modules/chat/chat.jobs.ts';
 import { dailyTaskJob, dailyTaskPublishJob } from '../modules/daily-tasks/daily-tasks.jobs.ts';
-import { livePrepareJob, liveTalkJob } from '../modules/live/live.jobs.ts';
+import { livePrepareJob, liveSweepJob, liveTalkJob } from '../modules/live/live.jobs.ts';
 import { mediaSweepJob } from '../modules/media/media.jobs.ts';
 import { voiceCloneJob } from '../modules/voices/voices.jobs.ts';
 import { finishedJobsCleanup } from './cleanup.jobs.ts';
@@ -22,6 +22,7 @@ export const APP_JOBS = [
   dailyTaskPublishJob,
   liveTalkJob,
   livePrepareJob,
+  liveSweepJob,
   voiceCloneJob,
   chatMemoriesJob,
   authSweepJob,

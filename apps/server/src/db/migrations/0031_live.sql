@@ -46,6 +46,7 @@ CREATE TABLE "live_shows" (
 	"ended_at" timestamp (3) with time zone,
 	"last_seq" integer DEFAULT 0 NOT NULL,
 	"viewers" integer DEFAULT 0 NOT NULL,
+	"watched_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"peak_viewers" integer DEFAULT 0 NOT NULL,
 	"messages" integer DEFAULT 0 NOT NULL,
 	"gifts" integer DEFAULT 0 NOT NULL,

@@ -35,6 +35,8 @@ export const liveShows = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
     lastSeq: integer('last_seq').notNull().default(0),
     viewers: integer('viewers').notNull().default(0),
+    // the last time anyone (its owner included) was counted watching: a show nobody watches ends by itself
+    watchedAt: timestamp('watched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     peakViewers: integer('peak_viewers').notNull().default(0),
     messages: integer('messages').notNull().default(0),
     gifts: integer('gifts').notNull().default(0),

@@ -174,8 +174,9 @@ export function liveHub(deps: LiveHubDeps) {
           state.lastCount = total;
           const text = frameText('viewers', { count: total });
           for (const a of state.attached) if (!a.pending) a.viewer.write(text);
-          await deps.onCount(showId, total);
         }
+        // written every round, not only on a change: it also says the show is being watched
+        await deps.onCount(showId, total);
       } catch (err) {
         deps.log.warn({ err, showId }, 'live viewers not counted');
       }

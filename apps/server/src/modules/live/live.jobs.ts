@@ -3,6 +3,10 @@ import { defineJob, type JobContext, type SettledStatus } from '../../jobs/defin
 
 export const LIVE_TALK_JOB = 'live.talk';
 export const LIVE_PREPARE_JOB = 'live.prepare';
+export const LIVE_SWEEP_JOB = 'live.sweep';
+
+/** A show nobody has watched for this long ends by itself. */
+export const LIVE_IDLE_MS = 10 * 60_000;
 
 export const LiveJobPayload = z.object({ showId: z.uuid() });
 export type LiveJobPayload = z.infer<typeof LiveJobPayload>;
@@ -43,4 +47,18 @@ export const livePrepareJob = defineJob({
   retry: { attempts: 2, backoffMs: 2000 },
   dedupeKey: (p) => `live-prepare:${p.showId}`,
   handler: (payload, ctx, deps: LivePrepareJobDeps) => deps.prepare(payload, ctx),
+});
+
+export interface LiveSweepDeps {
+  sweep(): Promise<unknown>;
+}
+
+/** Every minute: ends the shows nobody has watched for `LIVE_IDLE_MS`, with their summaries. */
+export const liveSweepJob = defineJob({
+  name: LIVE_SWEEP_JOB,
+  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  everyMs: 60_000,
+  timeoutMs: 60_000,
+  retry: { attempts: 1, backoffMs: 0 },
+  handler: (_payload, _ctx, deps: LiveSweepDeps) => deps.sweep(),
 });

@@ -17,7 +17,7 @@ import { liveLog } from './live-log.ts';
 import { livePrepare } from './live-prepare.ts';
 import { liveTalk } from './live-talk.ts';
 import { liveTracks } from './live-tracks.ts';
-import { LIVE_PREPARE_JOB, LIVE_TALK_JOB } from './live.jobs.ts';
+import { LIVE_IDLE_MS, LIVE_PREPARE_JOB, LIVE_SWEEP_JOB, LIVE_TALK_JOB } from './live.jobs.ts';
 import { frameOf, presentEvents } from './live.presenter.ts';
 import { liveRepository } from './live.repository.ts';
 import { liveRoutes } from './live.routes.ts';
@@ -117,6 +117,7 @@ export const liveModule = defineModule({
           },
         },
         [LIVE_PREPARE_JOB]: { prepare: (payload, jobCtx) => prepare(payload.showId, jobCtx.signal) },
+        [LIVE_SWEEP_JOB]: { sweep: () => shows.endUnwatched(LIVE_IDLE_MS) },
       },
     };
   },

@@ -86,13 +86,22 @@ export function liveRepository(db: Handle) {
       return row ?? null;
     },
 
-    /** The viewers counted now, and the peak kept. */
+    /** The viewers counted now, the peak kept, and when someone was last watching. */
     async setViewers(id: string, viewers: number): Promise<void> {
       await db
         .update(liveShows)
-        .set({ viewers, peakViewers: sql`greatest(${liveShows.peakViewers}, ${viewers})` })
+        .set({ viewers, peakViewers: sql`greatest(${liveShows.peakViewers}, ${viewers})`, ...(viewers > 0 ? { watchedAt: sql`now()` } : {}) })
         .where(and(eq(liveShows.id, id), eq(liveShows.state, 'live')));
     },
+
+    /** Shows still on that nobody has watched for `idleMs`. */
+    unwatched: async (idleMs: number): Promise<string[]> =>
+      (
+        await db
+          .select({ id: liveShows.id })
+          .from(liveShows)
+          .where(and(eq(liveShows.state, 'live'), sql`${liveShows.watchedAt} < now() - make_interval(secs => ${idleMs / 1000})`))
+      ).map((r) => r.id),
 
     /**
      * Adds the show's next event and its counters. Call with the show locked (`lock`) in the

@@ -97,6 +97,17 @@ export function liveService(deps: LiveServiceDeps) {
     return deps.storage.put(`${LIVE_FOLDER}covers/${randomUUID()}.${clean.ext}`, clean.body, clean.contentType);
   }
 
+  async function endShow(showId: string) {
+    await deps.events.commit(showId, async (tx) => {
+      const r = liveRepository(tx);
+      await r.lock(showId);
+      const ended = await r.end(showId, new Date());
+      if (!ended) return { result: null, events: [] };
+      const summary = presentSummary(ended, await r.board(showId, SUMMARY_GIVERS));
+      return { result: null, events: [await deps.events.add(tx, showId, { kind: 'end', user: null, body: { summary } })] };
+    });
+  }
+
   async function settingsEvent(show: LiveShowRow) {
     return { kind: 'settings' as const, user: null, body: { chatPolicy: show.chatPolicy, slowModeSeconds: show.slowModeSeconds, greeting: show.greeting, title: show.title } };
   }
@@ -162,15 +173,15 @@ export function liveService(deps: LiveServiceDeps) {
     /** Ends the owner's show; every viewer gets the summary and their stream closes. Ending twice answers the ended show. */
     async end(userId: string, showId: string): Promise<LiveShow> {
       await ownShow(userId, showId);
-      await deps.events.commit(showId, async (tx) => {
-        const r = liveRepository(tx);
-        await r.lock(showId);
-        const ended = await r.end(showId, new Date());
-        if (!ended) return { result: null, events: [] };
-        const summary = presentSummary(ended, await r.board(showId, SUMMARY_GIVERS));
-        return { result: null, events: [await deps.events.add(tx, showId, { kind: 'end', user: null, body: { summary } })] };
-      });
+      await endShow(showId);
       return present(await ownShow(userId, showId), userId);
+    },
+
+    /** Ends the shows nobody, their owners included, has watched for `idleMs`: a show left on does not stay listed for ever. */
+    async endUnwatched(idleMs: number): Promise<number> {
+      const ids = await repo.unwatched(idleMs);
+      for (const id of ids) await endShow(id);
+      return ids.length;
     },
 
     async get(viewerId: string | null, showId: string): Promise<LiveShow> {

@@ -1,10 +1,13 @@
 import { calls, ErrorCode } from '@starlit/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import { buildAgent, buildUser } from '../../../test/factories.ts';
 import { danceWork, liveOwner, ownedMusic, sceneItem, startShow } from '../../../test/live.ts';
 import { startTestServer, type TestServer } from '../../../test/server.ts';
+import { liveShows } from '../../db/schema/index.ts';
+import { LIVE_IDLE_MS } from './live.jobs.ts';
 
 const c = calls.live;
 let t: TestServer;
@@ -149,5 +152,21 @@ describe('changing and ending a show', () => {
     expect((await t.ok(c.ofAgent, { agentId: o.agent.id }, { as: blocked })).show).toBeNull();
     expect((await t.call(c.events, { showId: show.id, after: 0 }, { as: blocked })).body.code).toBe(ErrorCode.LIVE_NOT_FOUND);
     expect((await t.ok(c.get, { showId: show.id })).id).toBe(show.id);
+  });
+});
+
+describe('a show nobody watches', () => {
+  it('ends by itself with its summary once nobody has watched it for the idle time', async () => {
+    const o = await liveOwner(t);
+    const show = await startShow(t, o);
+    const watched = await startShow(t, await liveOwner(t));
+    const db = t.starlit.database.db;
+    await db
+      .update(liveShows)
+      .set({ watchedAt: new Date(Date.now() - LIVE_IDLE_MS - 1000) })
+      .where(eq(liveShows.id, show.id));
+    expect(await t.starlit.services.live.shows.endUnwatched(LIVE_IDLE_MS)).toBe(1);
+    expect(await t.ok(c.get, { showId: show.id })).toMatchObject({ state: 'ended', summary: { peakViewers: 0 } });
+    expect((await t.ok(c.get, { showId: watched.id })).state).toBe('live');
   });
 });
