@@ -72,7 +72,8 @@ const joinNames = (names: string[], more: number, lang: Language) => {
 export function greetingLine(template: string, names: string[], more: number, lang: Language): string {
   const who = joinNames(names, more, lang);
   const line = template.trim() || (lang === 'zh_TW' ? '歡迎 {name} 來到我的直播！' : 'Welcome to my live show, {name}!');
-  return line.includes('{name}') ? line.replaceAll('{name}', who) : `${who}${lang === 'zh_TW' ? '，' : ', '}${line}`;
+  if (line.includes('{name}')) return line.replaceAll('{name}', who);
+  return lang === 'zh_TW' ? `嗨 ${who}！${line}` : `Hi ${who}! ${line}`;
 }
 
 type GiftBody = { giftKey: z.infer<typeof GiftKey>; count: number };
@@ -90,7 +91,7 @@ export function thanksLine(gifts: Array<{ user: PersonRow | null; body: GiftBody
     const what = [...given].map(([key, n]) =>
       lang === 'zh_TW' ? `${n} 個${GIFT_NAMES[key as GiftBody['giftKey']].zh_TW}` : `${n} ${GIFT_NAMES[key as GiftBody['giftKey']].en_US}${n > 1 ? 's' : ''}`,
     );
-    return lang === 'zh_TW' ? `謝謝 ${name} 送的${what.join('、')}` : `Thank you ${name} for the ${what.join(' and ')}`;
+    return lang === 'zh_TW' ? `謝謝 ${name} 送的 ${what.join('、').trimStart()}` : `Thank you ${name} for the ${what.join(' and ')}`;
   });
   const more = byGiver.size - parts.length;
   if (more > 0) parts.push(lang === 'zh_TW' ? `也謝謝其他 ${more} 位朋友` : `and thanks to ${more} more of you`);
