@@ -303,7 +303,8 @@ export const liveCalls = {
   }),
   gift: defineCall({
     path: '/ai/api/v1/live/gift',
-    summary: "Send a gift to the show's agent on stage, paid as every gift (gifts/send); everyone sees it and the leaderboard",
+    summary:
+      "Send a gift to the show's agent on stage, paid as every gift (gifts/send) and shown in the same transaction; everyone sees it and the leaderboard. The same key in another show is another gift",
     tag,
     access: 'user',
     input: ShowId.extend({
@@ -312,8 +313,7 @@ export const liveCalls = {
       cost: GiftCost.optional(),
       key: IdempotencyKey,
     }),
-    /** `event` is null when the show ended while the gift was paid: the agent got it (its gift wall) but the stage is gone. */
-    output: z.object({ event: LiveEvent.nullable(), freeLeftToday: z.number().int() }),
+    output: z.object({ event: LiveEvent, freeLeftToday: z.number().int() }),
   }),
   moderate: defineCall({
     path: '/ai/api/v1/live/moderate',

@@ -1,7 +1,7 @@
 import { ErrorCode, GIFT_RULES, type CallInput, type CallOutput, type calls } from '@starlit/contract';
 import { formatDay } from '@starlit/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertNoBlock } from '../../platform/policy.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
@@ -11,6 +11,14 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import { giftsRepository, type GiftRow, type GiftSendRow } from './gifts.repository.ts';
 
 type Cost = CallOutput<typeof calls.gifts.list>['gifts'][number]['cost'];
+type Send = ReturnType<typeof presentSend>;
+
+/**
+ * Work another feature does with a send inside its transaction (a live show records it on stage):
+ * it is kept with the send's outcome, so a retry answers it too, and a refusal it throws undoes
+ * the send.
+ */
+export type WithSend<T> = (tx: Tx, send: Send) => Promise<T>;
 type Person = { userId: string; userName: string; avatar: string | null };
 
 /**
@@ -48,7 +56,7 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
   const { freePerDay } = GIFT_RULES;
 
   /** One send, its refusals as AppErrors (docs/economy.md, Gifts). */
-  async function sendGift(userId: string, input: CallInput<typeof calls.gifts.send>) {
+  async function sendGift<T = null>(userId: string, input: CallInput<typeof calls.gifts.send>, withSend?: WithSend<T>) {
     const { agentId, giftKey } = input;
     const count = input.count ?? 1;
     if (!giftKey) throw new AppError(ErrorCode.GIFT_REQUIRED);
@@ -112,7 +120,10 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
         targetId: agentId,
         template: { kind: 'gift', params: { actorName: me.userName, agentName: agent.nickname, giftKey, count } },
       });
-      return { send: presentSend(row, sender), freeLeftToday: freePerDay - freeUsed };
+      const send = presentSend(row, sender);
+      // without a hook T is its default, null
+      const also = (withSend ? await withSend(books.tx, send) : null) as T;
+      return { send, freeLeftToday: freePerDay - freeUsed, also };
     });
     // the gift and its notice are kept: a bell that cannot ring must not answer "Send gift failed", or the client would pay again under a new key
     if (!replayed) await notice?.ring().catch((err: unknown) => deps.log.warn({ err, agentId, giftSendId: outcome.send.id }, 'gift notice bell not rung'));
@@ -158,10 +169,13 @@ export function giftsService(deps: { db: Db; ledger: LedgerService; agents: Agen
       if (!(await gifts.setPricing(input.giftKey, { priceKind, price, freeUntil, expiresAt }))) throw new AppError(ErrorCode.ECONOMY_ADMIN_GIFT_NOT_FOUND);
     },
 
-    /** Sends a gift; anything unforeseen reads "Send gift failed" (SPEC §8), and the log keeps what it was. */
-    async send(userId: string, input: CallInput<typeof calls.gifts.send>) {
+    /**
+     * Sends a gift, and runs `withSend` in its transaction when given; anything unforeseen reads
+     * "Send gift failed" (SPEC §8), and the log keeps what it was.
+     */
+    async send<T = null>(userId: string, input: CallInput<typeof calls.gifts.send>, withSend?: WithSend<T>) {
       try {
-        return await sendGift(userId, input);
+        return await sendGift(userId, input, withSend);
       } catch (error) {
         if (error instanceof AppError) throw error;
         deps.log.error({ err: error }, 'gift send failed');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode, type CallInput, type calls, type LiveEvent } from '@starlit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -65,46 +66,45 @@ export function liveActions(deps: LiveActionsDeps) {
     },
 
     /**
-     * A gift to the agent on stage: paid through gifts (its ledger key, rules and the owner's
-     * share), then shown in the show under a key made from the gift sent, so a retry answers the
-     * same event. A show that ended while the gift was paid keeps it on the agent's wall only.
+     * A gift to the agent on stage: paid through gifts (its rules and the owner's share) and shown
+     * in the show in the same transaction, so a gift is never paid without reaching the stage nor
+     * shown without being paid; a retry answers both. The ledger key is made from the show and the
+     * sender's key: the same key in another show is another gift.
      */
-    async gift(userId: string, input: CallInput<typeof calls.live.gift>): Promise<{ event: LiveEvent | null; freeLeftToday: number }> {
+    async gift(userId: string, input: CallInput<typeof calls.live.gift>): Promise<{ event: LiveEvent; freeLeftToday: number }> {
       const { show: seen } = await deps.shows.visibleShow(userId, input.showId);
-      if (seen.state !== 'live') throw new AppError(ErrorCode.LIVE_ENDED);
       const person = await personOf(userId);
-      const sent = await deps.gifts.send(userId, { agentId: seen.agentId, giftKey: input.giftKey, count: input.count, cost: input.cost, key: input.key });
-      const { send } = sent;
-      const total = send.cost.amount * send.count;
-      const event = await deps.events.commit(input.showId, async (tx) => {
+      const key = `live_${createHash('sha256').update(`${input.showId}:${input.key}`).digest('base64url').slice(0, 40)}`;
+      const sent = await deps.gifts.send(userId, { agentId: seen.agentId, giftKey: input.giftKey, count: input.count, cost: input.cost, key }, async (tx, send) => {
         const r = liveRepository(tx);
         const show = await r.lock(input.showId);
-        const key = `gift:${send.id}`;
-        const before = await r.byClientKey(input.showId, userId, key);
-        if (before) return { result: presentEvent(before, person), events: [presentEvent(before, person)] };
-        if (show?.state !== 'live') return { result: null, events: [] };
+        if (show?.state !== 'live') throw new AppError(ErrorCode.LIVE_ENDED);
+        if ((await r.member(show.id, userId))?.removed) throw new AppError(ErrorCode.LIVE_REMOVED);
+        const total = send.cost.amount * send.count;
         const given = { diamonds: send.cost.currency === 'JE' ? total : 0, points: send.cost.currency === 'MSS' ? total : 0, gifts: send.count };
         await r.addGiver(show.id, userId, given);
         const board = await r.board(show.id, BOARD_SIZE);
-        const made = await deps.events.add(tx, show.id, {
+        return deps.events.add(tx, show.id, {
           kind: 'gift',
           user: person,
           body: { giftKey: send.giftKey, count: send.count, cost: send.cost, board },
-          clientKey: key,
+          clientKey: `gift:${send.id}`,
           counters: { gifts: send.count, diamonds: given.diamonds, points: given.points },
         });
-        return { result: made, events: [made] };
       });
-      if (event && !sent.replayed) await kick(input.showId);
+      const event = sent.also;
+      // passed on after the commit; a retry passes it on again, which viewers' hubs drop
+      await deps.events.publish(input.showId, [event]);
+      if (!sent.replayed) await kick(input.showId);
       return { event, freeLeftToday: sent.freeLeftToday };
     },
 
     async moderate(ownerId: string, input: CallInput<typeof calls.live.moderate>): Promise<{ event: LiveEvent }> {
-      const { show: seen } = await deps.shows.ownShow(ownerId, input.showId);
-      if (seen.state !== 'live') throw new AppError(ErrorCode.LIVE_ENDED);
+      await deps.shows.ownShow(ownerId, input.showId);
       const event = await deps.events.commit(input.showId, async (tx) => {
         const r = liveRepository(tx);
-        await r.lock(input.showId);
+        // the show may have ended since it was read
+        if ((await r.lock(input.showId))?.state !== 'live') throw new AppError(ErrorCode.LIVE_ENDED);
         if (input.action === 'delete') {
           const target = input.seq ? await r.event(input.showId, input.seq) : null;
           if (target?.kind !== 'chat' || target.deleted) throw new AppError(ErrorCode.LIVE_MESSAGE_NOT_FOUND);

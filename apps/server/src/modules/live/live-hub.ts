@@ -48,12 +48,12 @@ function decodeFrame(message: string): LiveFrame {
   return { seq: Number(message.slice(0, a)), closes: closes === '*' ? 'all' : closes ? { userId: closes } : null, json: message.slice(b + 1) };
 }
 
-const closesAll = (f: LiveFrame) => f.closes === 'all';
-
 interface Attached {
   viewer: LiveViewer;
   /** Frames held while the viewer's catch-up is written; null once it is live. */
   pending: LiveFrame[] | null;
+  /** The last number written to this viewer: nothing at or below it is written again. */
+  last: number;
 }
 
 interface ShowState {
@@ -65,6 +65,8 @@ interface ShowState {
   early: LiveFrame[];
   held: Map<number, LiveFrame>;
   gapTimer: NodeJS.Timeout | null;
+  /** Viewers on their way in: the state is not dropped under them. */
+  joining: number;
   unsubscribe: (() => Promise<void>) | null;
   lastCount: number;
 }
@@ -80,15 +82,18 @@ export function liveHub(deps: LiveHubDeps) {
   const shows = new Map<string, ShowState>();
   let closed = false;
 
+  const closesViewer = (f: LiveFrame, viewer: LiveViewer) => f.closes === 'all' || (f.closes !== null && f.closes.userId === viewer.userId);
+
   function emit(state: ShowState, frame: LiveFrame) {
     const text = eventText(frame);
     for (const a of state.attached) {
       if (a.pending) a.pending.push(frame);
-      else a.viewer.write(text);
+      else if (frame.seq > a.last) {
+        a.viewer.write(text);
+        a.last = frame.seq;
+      }
     }
-    const { closes } = frame;
-    if (!closes) return;
-    for (const a of [...state.attached]) if (closes === 'all' || a.viewer.userId === closes.userId) a.viewer.close();
+    if (frame.closes) for (const a of [...state.attached]) if (!a.pending && closesViewer(frame, a.viewer)) a.viewer.close();
   }
 
   function deliver(showId: string, state: ShowState, frame: LiveFrame) {
@@ -115,19 +120,26 @@ export function liveHub(deps: LiveHubDeps) {
     }
   }
 
-  /** Reads what never came over the channel (or came late) and passes it on in order. */
-  async function fillGap(showId: string, state: ShowState) {
+  /**
+   * Reads what never came over the channel (or came late) and passes it on in order. What the
+   * database answers it has not got is not coming (it never will: numbers are taken under a
+   * lock, so a later one exists only once every earlier one committed); a read that fails is
+   * tried again, never skipped.
+   */
+  async function fillGap(showId: string, state: ShowState, retryMs = GAP_WAIT_MS) {
     state.gapTimer = null;
     if (state.held.size === 0 || state.next === null) return;
     const first = Math.min(...state.held.keys());
+    let missing: LiveFrame[];
     try {
-      const missing = await deps.catchUp(showId, state.next - 1, first - state.next, first - 1);
-      for (const f of missing) deliver(showId, state, f);
+      missing = await deps.catchUp(showId, state.next - 1, first - state.next, first - 1);
     } catch (err) {
-      deps.log.warn({ err, showId }, 'live events missing from the channel could not be read');
+      deps.log.warn({ err, showId }, 'live events missing from the channel could not be read: trying again');
+      state.gapTimer ??= setTimeout(() => void fillGap(showId, state, Math.min(retryMs * 2, 5_000)), retryMs);
+      return;
     }
-    // what the database cannot give is not coming: go on from the first event held
-    if (state.next !== null && state.next < first && state.held.size > 0) {
+    for (const f of missing) deliver(showId, state, f);
+    if (state.next < first && state.held.size > 0) {
       deps.log.warn({ showId, from: state.next, to: first - 1 }, 'live events skipped');
       state.next = first;
       const f = state.held.get(first);
@@ -139,10 +151,16 @@ export function liveHub(deps: LiveHubDeps) {
     if (state.held.size > 0) state.gapTimer ??= setTimeout(() => void fillGap(showId, state), GAP_WAIT_MS);
   }
 
+  /** Passes on what was stored but never came over the channel (a publish lost before a quiet spell, such as the end). */
+  async function catchUpTo(showId: string, state: ShowState, stored: number) {
+    if (state.next === null || stored < state.next || state.held.size > 0) return;
+    for (const f of await deps.catchUp(showId, state.next - 1, stored - state.next + 1, stored)) deliver(showId, state, f);
+  }
+
   function stateOf(showId: string): ShowState {
     const existing = shows.get(showId);
     if (existing) return existing;
-    const state: ShowState = { attached: new Set(), next: null, ready: Promise.resolve(), early: [], held: new Map(), gapTimer: null, unsubscribe: null, lastCount: -1 };
+    const state: ShowState = { attached: new Set(), next: null, ready: Promise.resolve(), early: [], held: new Map(), gapTimer: null, joining: 0, unsubscribe: null, lastCount: -1 };
     state.ready = (async () => {
       state.unsubscribe = await deps.channel.subscribe(showId, (message) => deliver(showId, state, decodeFrame(message)));
       state.next = (await deps.lastSeq(showId)) + 1;
@@ -151,9 +169,10 @@ export function liveHub(deps: LiveHubDeps) {
       for (const f of early) deliver(showId, state, f);
     })();
     shows.set(showId, state);
-    // a failed start is forgotten so the next viewer tries again
+    // a failed start is forgotten (and its subscription, if it was made, undone) so the next viewer tries again
     state.ready.catch(() => {
       if (shows.get(showId) === state) shows.delete(showId);
+      void state.unsubscribe?.().catch(() => undefined);
     });
     return state;
   }
@@ -177,10 +196,11 @@ export function liveHub(deps: LiveHubDeps) {
         }
         // written every round, not only on a change: it also says the show is being watched
         await deps.onCount(showId, total);
+        await catchUpTo(showId, state, await deps.lastSeq(showId));
       } catch (err) {
         deps.log.warn({ err, showId }, 'live viewers not counted');
       }
-      if (state.attached.size === 0) await drop(showId, state);
+      if (state.attached.size === 0 && state.joining === 0) await drop(showId, state);
     }
   }
   let counting = false;
@@ -201,31 +221,38 @@ export function liveHub(deps: LiveHubDeps) {
     async attach(showId: string, viewer: LiveViewer, after: number): Promise<() => void> {
       if (closed) throw new Error('the live hub is closed');
       const state = stateOf(showId);
-      await state.ready;
-      const entry: Attached = { viewer, pending: [] };
-      state.attached.add(entry);
+      state.joining++;
+      const entry: Attached = { viewer, pending: [], last: after };
+      try {
+        await state.ready;
+        state.attached.add(entry);
+      } finally {
+        state.joining--;
+      }
       const detach = () => {
         state.attached.delete(entry);
       };
       try {
         viewer.write(frameText('hello', { lastSeq: (state.next ?? 1) - 1, now: Date.now() }));
-        const missed = await deps.catchUp(showId, after, deps.catchUpLimit);
-        if (missed.length === deps.catchUpLimit) {
-          viewer.write(frameText('reset', {}));
+        // one more than a catch-up sends: a viewer exactly that far behind still catches up
+        const missed = await deps.catchUp(showId, after, deps.catchUpLimit + 1);
+        if (missed.length > deps.catchUpLimit) {
           entry.pending = null;
+          viewer.write(frameText('reset', {}));
           viewer.close();
           return detach;
         }
-        let last = after;
-        for (const f of missed) {
-          viewer.write(eventText(f));
-          last = f.seq;
-        }
         const held = entry.pending ?? [];
         entry.pending = null;
-        for (const f of held) if (f.seq > last) viewer.write(eventText(f));
+        let closing = false;
+        for (const f of [...missed, ...held]) {
+          if (f.seq <= entry.last) continue;
+          viewer.write(eventText(f));
+          entry.last = f.seq;
+          closing ||= closesViewer(f, viewer);
+        }
         if (state.lastCount >= 0) viewer.write(frameText('viewers', { count: state.lastCount }));
-        if (missed.some(closesAll) || held.some(closesAll)) viewer.close();
+        if (closing) viewer.close();
       } catch (err) {
         detach();
         throw err;

@@ -28,13 +28,23 @@ export function livePrepare(deps: {
     for (let index = 0; index < show.playlist.length; index++) {
       const track = show.playlist[index];
       if (track.dance !== null) continue;
+      // ended meanwhile: nobody will see the rest
+      if ((await liveRepository(deps.db).byId(showId))?.state !== 'live') return;
       const key = deps.storage.keyOf(track.audio);
       const audio = key ? await deps.storage.read(key) : null;
       if (!audio) {
         deps.log.warn({ showId, index }, 'live track song missing: it plays without a dance');
         continue;
       }
-      const made = await deps.danceModel.dance({ audio, contentType: songType(audio) ?? 'audio/mpeg', character: dancer, seed: `${showId}:${index}` }, { signal });
+      let made: Awaited<ReturnType<DanceModel['dance']>>;
+      try {
+        made = await deps.danceModel.dance({ audio, contentType: songType(audio) ?? 'audio/mpeg', character: dancer, seed: `${showId}:${index}` }, { signal });
+      } catch (err) {
+        if (signal.aborted) throw err;
+        // one song the engine cannot dance keeps its sway; the others still get their dances
+        deps.log.warn({ err, showId, index }, 'live track not danced');
+        continue;
+      }
       const dance = await deps.storage.put(`${LIVE_FOLDER}${showId}/track-${index}.vrma`, made.vrma, 'model/gltf-binary');
       await deps.events.commit(showId, async (tx) => {
         const r = liveRepository(tx);

@@ -6,7 +6,8 @@ import { buildUser } from '../../../test/factories.ts';
 import { balances, grant } from '../../../test/job-beds.ts';
 import { listen, liveKey, liveOwner, openShow, startShow } from '../../../test/live.ts';
 import { startTestServer, type SignedIn, type TestServer } from '../../../test/server.ts';
-import { gifts } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { gifts, jobs } from '../../db/schema/index.ts';
 
 const c = calls.live;
 let t: TestServer;
@@ -152,6 +153,39 @@ describe('gifts on stage', () => {
   });
 });
 
+describe('gift keys and removals', () => {
+  it('makes the same key in another show another gift, and refuses a removed viewer before paying', async () => {
+    const o = await liveOwner(t);
+    const first = await startShow(t, o);
+    const fan = await buildUser(t);
+    await grant(t, fan, 'JE', 200);
+    const key = liveKey();
+    const rose = { giftKey: 'rose' as const, count: 1, cost: { currency: 'JE' as const, amount: 52 }, key };
+    await t.ok(c.gift, { showId: first.id, ...rose }, { as: fan });
+    await t.ok(c.end, { showId: first.id }, { as: o.owner });
+    const second = await startShow(t, o);
+    const again = await t.ok(c.gift, { showId: second.id, ...rose }, { as: fan });
+    expect(again.event).toMatchObject({ kind: 'gift', board: [{ diamonds: 52 }] });
+    expect(await balances(t, fan)).toMatchObject({ JE: 200 - 104 });
+    await t.ok(c.moderate, { showId: second.id, action: 'remove', userId: fan.userId }, { as: o.owner });
+    expect((await t.call(c.gift, { showId: second.id, ...rose, key: liveKey() }, { as: fan })).body.code).toBe(ErrorCode.LIVE_REMOVED);
+    expect((await t.call(c.events, { showId: second.id, after: 0 }, { as: fan })).body.code).toBe(ErrorCode.LIVE_REMOVED);
+    expect(await balances(t, fan)).toMatchObject({ JE: 200 - 104 });
+  });
+
+  it('ends the stream of an ended show once it has sent what was missed', async () => {
+    const o = await liveOwner(t);
+    const show = await startShow(t, o);
+    await t.ok(c.end, { showId: show.id }, { as: o.owner });
+    const late = await openShow(address, show.id, { after: 0 });
+    await eventually(
+      async () => late.ended(),
+      (done) => done,
+    );
+    expect(late.events().map((e) => e.kind)).toContain('end');
+  });
+});
+
 describe('the agent talks', () => {
   it('greets arrivals by name with the owner’s line and answers a question with its voice', async () => {
     const o = await liveOwner(t, 'Nova');
@@ -168,5 +202,22 @@ describe('the agent talks', () => {
     expect(answer?.text.length).toBeGreaterThan(0);
     expect(answer?.audio).toMatch(/\.wav$/);
     await stream.close();
+  });
+
+  it('waits for the next greeting time instead of turning over and over', async () => {
+    const o = await liveOwner(t);
+    const show = await startShow(t, o);
+    const first = await openShow(address, show.id, { as: await buildUser(t) });
+    await first.until((es) => agentLines(es).some((e) => e.reason === 'greet'), 'the first greeting');
+    // someone comes in right after a greeting: the next is at least 8 s away
+    const second = await openShow(address, show.id, { as: await buildUser(t) });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const turns = await t.starlit.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'live.talk'), sql`${jobs.payload}->>'showId' = ${show.id}`));
+    expect(turns.length).toBeLessThan(6);
+    await first.close();
+    await second.close();
   });
 });

@@ -29,9 +29,9 @@ type Chat = EventWithPerson;
 
 /**
  * Which message the agent answers when several wait (docs/live.md, Choosing a message): one that
- * names the agent counts 4, a question 3, one from someone who gave a gift in this show 2, one
- * from someone it has not answered yet in this turn's window 1; one of a single character counts
- * −2. The highest wins, the newest among equals: a lively room hears its latest question.
+ * names the agent counts 4, a question 3, one from someone who gave a gift in this show 2; one of
+ * a single character counts −2. The highest wins, the newest among equals: a lively room hears
+ * its latest question.
  */
 export function pickMessage(chats: Chat[], agentName: string, givers: Set<string>): Chat | null {
   let best: { chat: Chat; score: number } | null = null;
@@ -252,22 +252,34 @@ export function liveTalk(deps: LiveTalkDeps) {
       await deps.events.commit(showId, async (tx) => {
         const r = liveRepository(tx);
         const locked = await r.lock(showId);
+        // a turn past its time stops here: the next turn may be speaking already
+        signal.throwIfAborted();
         if (locked?.state !== 'live') return { result: null, events: [] };
+        // the owner deleted the message while the answer was being written: it is not said
+        if (line.replyTo !== null && (await r.event(showId, line.replyTo))?.deleted) return { result: null, events: [] };
         await r.update(showId, { speakingUntil: until });
         return { result: null, events: [await deps.events.add(tx, showId, { kind: 'agent', user: null, body: body as Record<string, unknown> })] };
       });
       return until.getTime() - Date.now();
     },
 
-    /** Whether anything waits for the agent: gifts not thanked, people not greeted, messages not considered. */
-    async pending(showId: string): Promise<boolean> {
+    /**
+     * When the agent's next turn has something to say, in milliseconds from now (0: at once), by
+     * the rules `choose` follows: gifts not thanked and messages not considered wait for nothing,
+     * people not greeted for the next greeting's time. Null when nothing waits, the show is over,
+     * or its agent is out of sight (the sweep ends that show).
+     */
+    async nextTurnIn(showId: string): Promise<number | null> {
       const r = liveRepository(deps.db);
       const show = await r.byId(showId);
-      if (show?.state !== 'live') return false;
+      if (show?.state !== 'live') return null;
+      const agent = await deps.agent(show.agentId);
+      if (!agent?.isPublic || !agent.publishedAt) return null;
       const now = Date.now();
-      if ((await r.pending(showId, 'gift', show.thankedSeq, new Date(now - 5 * 60_000), 1)).length > 0) return true;
-      if ((await r.ungreeted(showId, 1)).length > 0) return true;
-      return (await r.pending(showId, 'chat', show.answeredSeq, new Date(now - LIVE_TALK.answerWindowMs), 1)).length > 0;
+      if ((await r.pending(showId, 'gift', show.thankedSeq, new Date(now - 5 * 60_000), 1)).length > 0) return 0;
+      if ((await r.pending(showId, 'chat', show.answeredSeq, new Date(now - LIVE_TALK.answerWindowMs), 1)).length > 0) return 0;
+      if ((await r.ungreeted(showId, 1)).length === 0) return null;
+      return show.greetedAt ? Math.max(0, show.greetedAt.getTime() + LIVE_TALK.greetEveryMs - now) : 0;
     },
   };
 }

@@ -24,6 +24,9 @@ import { liveRoutes } from './live.routes.ts';
 import { liveService } from './live.service.ts';
 import { LIVE_LIMITS } from '@starlit/contract';
 
+/** How long the agent waits after a turn that failed before the next. */
+const TALK_RETRY_MS = 2_000;
+
 /** How often each instance reports its viewers and reads the total. */
 const COUNT_EVERY_MS = 2_000;
 
@@ -49,6 +52,7 @@ export const liveModule = defineModule({
     const store = ctx.use(storeModule);
     const works = ctx.use(worksModule);
     const social = socialRepository(db);
+    const agents = agentsRepository(db);
     const isFollowingAgent = (userId: string, agentId: string) => social.isFollowingAgent(userId, agentId);
     const kickTalk = async (showId: string) => void (await jobs.enqueue(db, LIVE_TALK_JOB, { showId }));
     const shows = liveService({
@@ -56,6 +60,12 @@ export const liveModule = defineModule({
       log,
       events,
       agents: ctx.use(agentsModule),
+      stageAgents: async (ids) => {
+        const rows = await agents.withDeleted(ids);
+        return new Map(
+          rows.map((a) => [a.id, { id: a.id, nickname: a.nickname, avatar: a.avatar, avatarKind: a.avatarKind, avatarVrm: a.avatarVrm, shown: !a.deletedAt && a.isPublic && a.publishedAt !== null }]),
+        );
+      },
       isFollowingAgent,
       ownedItem: (userId, itemId) => store.ownedItem(userId, itemId),
       ownedScenes: async (userId) => (await store.list(userId, 'Scene')).map((r) => r.item),
@@ -73,7 +83,6 @@ export const liveModule = defineModule({
       prepare: async (showId) => void (await jobs.enqueue(db, LIVE_PREPARE_JOB, { showId })),
     });
     const actions = liveActions({ events, shows, gifts: ctx.use(giftsModule), users: ctx.use(usersModule), isFollowingAgent, kickTalk, log });
-    const agents = agentsRepository(db);
     const agentsService = ctx.use(agentsModule);
     const talk = liveTalk({
       db,
@@ -103,21 +112,24 @@ export const liveModule = defineModule({
       routes: (app) => liveRoutes(app, { shows, actions, hub, authenticate: ctx.authenticate }),
       // shows a stopped server left on take up their agents' talk
       async ready() {
-        for (const showId of await repo.liveIds()) await kickTalk(showId);
+        for (const { id } of await repo.liveShows()) await kickTalk(id);
       },
       close: () => hub.close(),
       jobs: {
         [LIVE_TALK_JOB]: {
           turn: (payload, jobCtx) => talk.turn(payload.showId, jobCtx.signal),
-          async settled(payload) {
-            if (!(await talk.pending(payload.showId).catch(() => false))) return;
+          async settled(payload, status) {
+            const wait = await talk.nextTurnIn(payload.showId).catch(() => null);
+            if (wait === null) return;
             const show = await repo.byId(payload.showId);
-            const delayMs = show?.speakingUntil ? Math.max(0, show.speakingUntil.getTime() - Date.now()) : 0;
+            const speaking = show?.speakingUntil ? show.speakingUntil.getTime() - Date.now() : 0;
+            // a turn that failed waits a moment: the same failure must not spin
+            const delayMs = Math.max(wait, speaking, status === 'done' ? 0 : TALK_RETRY_MS);
             await jobs.enqueue(db, LIVE_TALK_JOB, payload, { delayMs });
           },
         },
         [LIVE_PREPARE_JOB]: { prepare: (payload, jobCtx) => prepare(payload.showId, jobCtx.signal) },
-        [LIVE_SWEEP_JOB]: { sweep: () => shows.endUnwatched(LIVE_IDLE_MS) },
+        [LIVE_SWEEP_JOB]: { sweep: () => shows.sweep(LIVE_IDLE_MS) },
       },
     };
   },

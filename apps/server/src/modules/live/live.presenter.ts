@@ -1,6 +1,17 @@
 import { LIVE_DEFAULT_SCENES, type LiveEvent, type LiveShow } from '@starlit/contract';
 import type { LiveFrame } from './live-hub.ts';
-import type { EventWithPerson, LiveEventRow, PersonRow, ShowWithAgent } from './live.repository.ts';
+import type { EventWithPerson, LiveEventRow, LiveShowRow, PersonRow } from './live.repository.ts';
+
+/** The agent on a show's stage, as the agents feature reads it. */
+export interface StageAgent {
+  id: string;
+  nickname: string;
+  avatar: string | null;
+  avatarKind: '2d' | '3d' | null;
+  avatarVrm: string | null;
+}
+
+export type ShowWithAgent = { show: LiveShowRow; agent: StageAgent; owner: PersonRow };
 
 /** Someone who deleted their account since: their messages stay, without a name. */
 const GONE: PersonRow = { userId: '', userName: '', avatar: null };
@@ -53,7 +64,7 @@ export const DEFAULT_SCENE_NAMES: Record<(typeof LIVE_DEFAULT_SCENES)[number], {
 
 export const defaultScenes = () => LIVE_DEFAULT_SCENES.map((id) => ({ id, kind: 'default' as const, name: DEFAULT_SCENE_NAMES[id], cover: null }));
 
-export function presentSummary(show: ShowWithAgent['show'], topGivers: LiveShow['board']) {
+export function presentSummary(show: LiveShowRow, topGivers: LiveShow['board']) {
   const end = show.endedAt ?? new Date();
   return {
     peakViewers: show.peakViewers,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
-import { agents, liveEvents, liveGivers, liveMembers, liveShows, users } from '../../db/schema/index.ts';
+import { liveEvents, liveGivers, liveMembers, liveShows, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../platform/pagination.ts';
 import { afterRankedCursor } from '../../platform/pagination.ts';
 import { notBlocked } from '../../platform/policy.ts';
@@ -16,13 +16,9 @@ export const LIVE_FOLDER = 'live/';
 export const person = { userId: users.id, userName: users.userName, avatar: users.avatar };
 export type PersonRow = { userId: string; userName: string; avatar: string | null };
 
-/** A show with its agent's face and its owner, as lists and the stage show it. */
-const showWithAgent = {
-  show: liveShows,
-  agent: { id: agents.id, nickname: agents.nickname, avatar: agents.avatar, avatarKind: agents.avatarKind, avatarVrm: agents.avatarVrm },
-  owner: person,
-};
-export type ShowWithAgent = { show: LiveShowRow; agent: { id: string; nickname: string; avatar: string | null; avatarKind: '2d' | '3d' | null; avatarVrm: string | null }; owner: PersonRow };
+/** A show with its owner; the service adds its agent (read through the agents feature). */
+const showWithOwner = { show: liveShows, owner: person };
+export type ShowWithOwner = { show: LiveShowRow; owner: PersonRow };
 
 /** An event as kept, with the person it is about (null when there is none, or they deleted their account). */
 export type EventWithPerson = { event: LiveEventRow; user: PersonRow | null };
@@ -32,7 +28,7 @@ export type ShowCounters = Partial<Pick<LiveShowRow, 'messages' | 'gifts' | 'dia
 
 /** The SQL over live shows, their events, members and givers. */
 export function liveRepository(db: Handle) {
-  const withAgent = () => db.select(showWithAgent).from(liveShows).innerJoin(agents, eq(agents.id, liveShows.agentId)).innerJoin(users, eq(users.id, liveShows.ownerId));
+  const withOwner = () => db.select(showWithOwner).from(liveShows).innerJoin(users, eq(users.id, liveShows.ownerId));
 
   return {
     async insert(row: typeof liveShows.$inferInsert): Promise<LiveShowRow> {
@@ -51,25 +47,25 @@ export function liveRepository(db: Handle) {
       return row ?? null;
     },
 
-    async withAgent(id: string): Promise<ShowWithAgent | null> {
-      const [row] = await withAgent().where(eq(liveShows.id, id));
+    async withOwner(id: string): Promise<ShowWithOwner | null> {
+      const [row] = await withOwner().where(eq(liveShows.id, id));
       return row ?? null;
     },
 
-    async liveOfAgent(agentId: string): Promise<ShowWithAgent | null> {
-      const [row] = await withAgent().where(and(eq(liveShows.agentId, agentId), eq(liveShows.state, 'live')));
+    async liveOfAgent(agentId: string): Promise<ShowWithOwner | null> {
+      const [row] = await withOwner().where(and(eq(liveShows.agentId, agentId), eq(liveShows.state, 'live')));
       return row ?? null;
     },
 
     /** Shows on now, most watched first, leaving out owners across a block with the viewer. */
-    live: (viewerId: string | null, cursor: Cursor | null, limit: number) =>
-      withAgent()
+    live: (viewerId: string | null, cursor: Cursor | null, limit: number): Promise<ShowWithOwner[]> =>
+      withOwner()
         .where(and(eq(liveShows.state, 'live'), notBlocked(viewerId, liveShows.ownerId), afterRankedCursor(cursor, liveShows.viewers, liveShows.startedAt, liveShows.id)))
         .orderBy(desc(liveShows.viewers), desc(liveShows.startedAt), desc(liveShows.id))
         .limit(limit + 1),
 
-    /** Shows still on: a starting server takes up their agents' talk again. */
-    liveIds: async (): Promise<string[]> => (await db.select({ id: liveShows.id }).from(liveShows).where(eq(liveShows.state, 'live'))).map((r) => r.id),
+    /** Shows still on, with their agents: a starting server takes up their talk again, the sweep looks for agents gone. */
+    liveShows: (): Promise<Array<{ id: string; agentId: string }>> => db.select({ id: liveShows.id, agentId: liveShows.agentId }).from(liveShows).where(eq(liveShows.state, 'live')),
 
     async update(id: string, set: Partial<LiveShowRow>): Promise<LiveShowRow | null> {
       const [row] = await db.update(liveShows).set(set).where(eq(liveShows.id, id)).returning();

@@ -1,4 +1,4 @@
-import { calls, ErrorCode } from '@starlit/contract';
+import { calls, ErrorCode, LIVE_LIMITS } from '@starlit/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requestToken } from '../../platform/auth.ts';
@@ -17,9 +17,20 @@ const MAX_BUFFERED = 1024 * 1024;
 const StreamParams = z.object({ showId: z.uuid() });
 const StreamQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
 
-export function liveRoutes(app: FastifyInstance, deps: { shows: LiveService; actions: LiveActions; hub: LiveHub; authenticate: Authenticate }) {
+/** A start carries a cover of up to 5 MB as base64 (a third larger), and the settings beside it. */
+const START_BODY_LIMIT = Math.ceil((LIVE_LIMITS.coverBytes * 4) / 3) + 64 * 1024;
+
+/** The live calls and a show's stream. A plugin scope, so the start's larger body limit stays its own. */
+export async function liveRoutes(app: FastifyInstance, deps: { shows: LiveService; actions: LiveActions; hub: LiveHub; authenticate: Authenticate }) {
+  await app.register(async (scope) => liveScope(scope, deps));
+}
+
+function liveScope(app: FastifyInstance, deps: { shows: LiveService; actions: LiveActions; hub: LiveHub; authenticate: Authenticate }) {
   const c = calls.live;
   const { shows, actions, authenticate: auth } = deps;
+  app.addHook('onRoute', (route) => {
+    if (route.url === c.start.path) route.bodyLimit = START_BODY_LIMIT;
+  });
   registerCall(app, c.options, auth, async ({ user, input, lang }) => shows.options(user.id, input.agentId, lang));
   registerCall(app, c.start, auth, async ({ user, input, lang }) => shows.start(user.id, input, lang));
   registerCall(app, c.update, auth, async ({ user, input }) => shows.update(user.id, input));
@@ -50,9 +61,10 @@ export function liveRoutes(app: FastifyInstance, deps: { shows: LiveService; act
     const token = requestToken(req);
     const user = token ? await deps.authenticate(token) : null;
     const { showId } = params.data;
-    await shows.enter(user?.id ?? null, showId);
-    const lastEventId = Number(req.headers['last-event-id']);
-    const after = query.data.after ?? (Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : 0);
+    const { live } = await shows.enter(user?.id ?? null, showId);
+    // a reconnecting EventSource sends its last number in Last-Event-ID and the first address again: the header wins
+    const lastEventId = Number(req.headers['last-event-id'] ?? Number.NaN);
+    const after = Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : (query.data.after ?? 0);
     const { res, comment } = openEventStream(reply);
     let detach: (() => void) | null = null;
     const heartbeat = setInterval(() => comment('ping'), HEARTBEAT_MS);
@@ -69,7 +81,8 @@ export function liveRoutes(app: FastifyInstance, deps: { shows: LiveService; act
       userId: user?.id ?? null,
       write(chunk: string) {
         if (res.writableEnded) return;
-        if (res.writableLength > MAX_BUFFERED) return end();
+        // destroyed, not ended: ending would wait to flush a megabyte into a socket that is not reading
+        if (res.writableLength > MAX_BUFFERED) return void res.destroy();
         res.write(chunk);
       },
       close: end,
@@ -82,5 +95,7 @@ export function liveRoutes(app: FastifyInstance, deps: { shows: LiveService; act
       return;
     }
     if (!open.has(end)) detach();
+    // an ended show has nothing more to send once the viewer has what they missed
+    else if (!live) end();
   });
 }

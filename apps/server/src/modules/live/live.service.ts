@@ -11,8 +11,8 @@ import type { StoreItemRow } from '../store/store.repository.ts';
 import { cleanImage } from '../works/work-media.ts';
 import type { LiveLog } from './live-log.ts';
 import { chatRefusal } from './live.policy.ts';
-import { defaultScenes, DEFAULT_SCENE_NAMES, presentCard, presentEvents, presentSummary } from './live.presenter.ts';
-import { LIVE_FOLDER, liveRepository, type LiveShowRow, type ShowWithAgent } from './live.repository.ts';
+import { defaultScenes, DEFAULT_SCENE_NAMES, presentCard, presentEvents, presentSummary, type ShowWithAgent, type StageAgent } from './live.presenter.ts';
+import { LIVE_FOLDER, liveRepository, type LiveShowRow, type ShowWithOwner } from './live.repository.ts';
 import type { LiveTracks } from './live-tracks.ts';
 
 /** Givers a show's leaderboard lists; a summary names the first few of them. */
@@ -24,6 +24,8 @@ export interface LiveServiceDeps {
   log: FastifyBaseLogger;
   events: LiveLog;
   agents: Pick<AgentsService, 'owned' | 'visible'>;
+  /** Agents by id, deleted ones too, with whether others may see them (public, published, not deleted). */
+  stageAgents(ids: string[]): Promise<Map<string, StageAgent & { shown: boolean }>>;
   isFollowingAgent(userId: string, agentId: string): Promise<boolean>;
   ownedItem(userId: string, itemId: string): Promise<StoreItemRow | null>;
   ownedScenes(userId: string): Promise<StoreItemRow[]>;
@@ -45,9 +47,19 @@ const nameLang = (lang: Language) => (lang === 'zh_TW' ? 'zhTW' : 'en');
 export function liveService(deps: LiveServiceDeps) {
   const repo = liveRepository(deps.db);
 
-  /** A show the viewer may see: 9501 for none, and for one across a block with its owner. */
+  /** Shows with their agents; a show whose agent others may no longer see is left out but for its owner. */
+  async function withAgents(rows: ShowWithOwner[], viewerId: string | null): Promise<ShowWithAgent[]> {
+    const agents = await deps.stageAgents([...new Set(rows.map((r) => r.show.agentId))]);
+    return rows.flatMap((row) => {
+      const agent = agents.get(row.show.agentId);
+      return agent && (agent.shown || viewerId === row.show.ownerId) ? [{ ...row, agent }] : [];
+    });
+  }
+
+  /** A show the viewer may see: 9501 for none, for one across a block with its owner, and for one whose agent went out of sight. */
   async function visibleShow(viewerId: string | null, showId: string): Promise<ShowWithAgent> {
-    const row = await repo.withAgent(showId);
+    const found = await repo.withOwner(showId);
+    const [row] = found ? await withAgents([found], viewerId) : [];
     if (!row || (viewerId && viewerId !== row.show.ownerId && (await blockedBetween(deps.db, viewerId, row.show.ownerId)))) throw new AppError(ErrorCode.LIVE_NOT_FOUND);
     return row;
   }
@@ -155,7 +167,7 @@ export function liveService(deps: LiveServiceDeps) {
         throw error;
       }
       if (playlist.some((t) => t.dance === null)) await deps.prepare(show.id);
-      return present((await repo.withAgent(show.id)) as ShowWithAgent, userId);
+      return present(await visibleShow(userId, show.id), userId);
     },
 
     async update(userId: string, input: CallInput<typeof calls.live.update>): Promise<LiveShow> {
@@ -177,11 +189,17 @@ export function liveService(deps: LiveServiceDeps) {
       return present(await ownShow(userId, showId), userId);
     },
 
-    /** Ends the shows nobody, their owners included, has watched for `idleMs`: a show left on does not stay listed for ever. */
-    async endUnwatched(idleMs: number): Promise<number> {
-      const ids = await repo.unwatched(idleMs);
+    /**
+     * Ends the shows nobody, their owners included, has watched for `idleMs` (a show left on does
+     * not stay listed for ever), and those whose agent others may no longer see (deleted, private
+     * or unpublished since it went live). Answers how many ended.
+     */
+    async sweep(idleMs: number): Promise<number> {
+      const live = await repo.liveShows();
+      const agents = await deps.stageAgents([...new Set(live.map((s) => s.agentId))]);
+      const ids = new Set([...(await repo.unwatched(idleMs)), ...live.filter((s) => !agents.get(s.agentId)?.shown).map((s) => s.id)]);
       for (const id of ids) await endShow(id);
-      return ids.length;
+      return ids.size;
     },
 
     async get(viewerId: string | null, showId: string): Promise<LiveShow> {
@@ -190,7 +208,8 @@ export function liveService(deps: LiveServiceDeps) {
 
     async ofAgent(viewerId: string | null, agentId: string) {
       await deps.agents.visible(viewerId, agentId);
-      const row = await repo.liveOfAgent(agentId);
+      const found = await repo.liveOfAgent(agentId);
+      const [row] = found ? await withAgents([found], viewerId) : [];
       if (!row || (viewerId && viewerId !== row.show.ownerId && (await blockedBetween(deps.db, viewerId, row.show.ownerId)))) return { show: null };
       return { show: presentCard(row) };
     },
@@ -198,24 +217,29 @@ export function liveService(deps: LiveServiceDeps) {
     async list(viewerId: string | null, cursor: string | undefined, limit: number) {
       const rows = await repo.live(viewerId, decodeCursor(cursor), limit);
       const page = toPage(rows, limit, (r) => ({ at: r.show.startedAt, id: r.show.id, rank: r.show.viewers }));
-      return { items: page.items.map(presentCard), nextCursor: page.nextCursor };
+      // a show whose agent went out of sight is ended by the sweep within a minute; until then it is not listed
+      return { items: (await withAgents(page.items, null)).map(presentCard), nextCursor: page.nextCursor };
     },
 
     async events(viewerId: string | null, showId: string, after: number, limit: number) {
       const { show } = await visibleShow(viewerId, showId);
+      if (viewerId && (await repo.member(showId, viewerId))?.removed) throw new AppError(ErrorCode.LIVE_REMOVED, 403);
       return { items: presentEvents(await repo.events(showId, after, limit)), lastSeq: show.lastSeq };
     },
 
     /**
      * Who may open a show's stream: anyone who may see it, but not a person the owner removed.
-     * A signed-in viewer's first arrival asks the agent to greet them.
+     * A signed-in viewer's first arrival asks the agent to greet them. Answers whether the show is
+     * on (an ended show's stream ends after what the viewer missed).
      */
-    async enter(viewerId: string | null, showId: string): Promise<void> {
+    async enter(viewerId: string | null, showId: string): Promise<{ live: boolean }> {
       const { show } = await visibleShow(viewerId, showId);
-      if (!viewerId || viewerId === show.ownerId || show.state !== 'live') return;
+      const live = show.state === 'live';
+      if (!viewerId || viewerId === show.ownerId) return { live };
       const member = await repo.member(showId, viewerId);
       if (member?.removed) throw new AppError(ErrorCode.LIVE_REMOVED, 403);
-      if (!member && (await repo.join(showId, viewerId))) await deps.kickTalk(showId).catch((err: unknown) => deps.log.warn({ err, showId }, 'live talk not asked to greet'));
+      if (live && !member && (await repo.join(showId, viewerId))) await deps.kickTalk(showId).catch((err: unknown) => deps.log.warn({ err, showId }, 'live talk not asked to greet'));
+      return { live };
     },
   };
 }

@@ -76,6 +76,13 @@ describe('opening a show (LIVE_SETTING)', () => {
       .toBuffer();
     const show = await startShow(t, o, { cover: png.toString('base64') });
     expect(show.cover).toMatch(/\/media\/live\/covers\/.+\.webp$/);
+    // a photo of a few megabytes fits the start's own body limit
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    const big = await startShow(t, await liveOwner(t), { cover: photo.toString('base64') });
+    expect(big.cover).toMatch(/\.webp$/);
     const bad = await t.call(c.start, { ...startInput(o), agentId: (await buildAgent(t, { owner: o.owner })).id, cover: Buffer.from('not a picture').toString('base64') }, { as: o.owner });
     expect(bad.body.code).toBe(ErrorCode.LIVE_COVER_INVALID);
   });
@@ -165,7 +172,7 @@ describe('a show nobody watches', () => {
       .update(liveShows)
       .set({ watchedAt: new Date(Date.now() - LIVE_IDLE_MS - 1000) })
       .where(eq(liveShows.id, show.id));
-    expect(await t.starlit.services.live.shows.endUnwatched(LIVE_IDLE_MS)).toBe(1);
+    expect(await t.starlit.services.live.shows.sweep(LIVE_IDLE_MS)).toBe(1);
     expect(await t.ok(c.get, { showId: show.id })).toMatchObject({ state: 'ended', summary: { peakViewers: 0 } });
     expect((await t.ok(c.get, { showId: watched.id })).state).toBe('live');
   });
