@@ -67,6 +67,8 @@ interface ShowState {
   gapTimer: NodeJS.Timeout | null;
   /** Viewers on their way in: the state is not dropped under them. */
   joining: number;
+  /** The database round of the count (the viewers stored, lost events read) is under way. */
+  storing: boolean;
   unsubscribe: (() => Promise<void>) | null;
   lastCount: number;
 }
@@ -160,7 +162,7 @@ export function liveHub(deps: LiveHubDeps) {
   function stateOf(showId: string): ShowState {
     const existing = shows.get(showId);
     if (existing) return existing;
-    const state: ShowState = { attached: new Set(), next: null, ready: Promise.resolve(), early: [], held: new Map(), gapTimer: null, joining: 0, unsubscribe: null, lastCount: -1 };
+    const state: ShowState = { attached: new Set(), next: null, ready: Promise.resolve(), early: [], held: new Map(), gapTimer: null, joining: 0, storing: false, unsubscribe: null, lastCount: -1 };
     state.ready = (async () => {
       state.unsubscribe = await deps.channel.subscribe(showId, (message) => deliver(showId, state, decodeFrame(message)));
       state.next = (await deps.lastSeq(showId)) + 1;
@@ -184,6 +186,26 @@ export function liveHub(deps: LiveHubDeps) {
     await state.unsubscribe?.().catch((err: unknown) => deps.log.warn({ err, showId }, 'live channel unsubscribe failed'));
   }
 
+  /**
+   * The database side of a count round, not awaited by the round: a busy database must not stop
+   * this instance refreshing its count in Redis, or the others would count its viewers as gone.
+   */
+  function store(showId: string, state: ShowState, total: number) {
+    if (state.storing) return;
+    state.storing = true;
+    void (async () => {
+      try {
+        // written every round, not only on a change: it also says the show is being watched
+        await deps.onCount(showId, total);
+        await catchUpTo(showId, state, await deps.lastSeq(showId));
+      } catch (err) {
+        deps.log.warn({ err, showId }, 'live viewers not stored');
+      } finally {
+        state.storing = false;
+      }
+    })();
+  }
+
   async function count() {
     for (const [showId, state] of shows) {
       if (state.next === null) continue;
@@ -194,15 +216,14 @@ export function liveHub(deps: LiveHubDeps) {
           const text = frameText('viewers', { count: total });
           for (const a of state.attached) if (!a.pending) a.viewer.write(text);
         }
-        // written every round, not only on a change: it also says the show is being watched
-        await deps.onCount(showId, total);
-        await catchUpTo(showId, state, await deps.lastSeq(showId));
+        store(showId, state, total);
       } catch (err) {
         deps.log.warn({ err, showId }, 'live viewers not counted');
       }
       if (state.attached.size === 0 && state.joining === 0) await drop(showId, state);
     }
   }
+
   let counting = false;
   const timer = setInterval(() => {
     if (counting) return;

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@starlit/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Handle, Tx } from '../../db/client.ts';
 import type { LiveHub } from './live-hub.ts';
 import { frameOf, presentEvent } from './live.presenter.ts';
 import { liveRepository, type LiveEventKind, type PersonRow, type ShowCounters } from './live.repository.ts';
@@ -28,16 +28,22 @@ export function liveLog(deps: { db: Db; hub: LiveHub; log: FastifyBaseLogger }) 
   }
 
   return {
-    /** Adds an event inside the caller's transaction (the show locked); answers it as viewers see it. */
-    async add(tx: Tx, showId: string, event: NewEvent): Promise<LiveEvent> {
-      const row = await liveRepository(tx).append(showId, { kind: event.kind, userId: event.user?.userId ?? null, body: event.body, clientKey: event.clientKey }, event.counters);
-      return presentEvent(row, event.user);
+    /**
+     * Adds an event, as the last step of the caller's transaction or on its own; answers it as
+     * viewers see it, or null when the show is not on (unless `whileLive` is false: the end itself).
+     */
+    async add(h: Handle, showId: string, event: NewEvent, whileLive = true): Promise<LiveEvent | null> {
+      const row = await liveRepository(h).append(showId, { kind: event.kind, userId: event.user?.userId ?? null, body: event.body, clientKey: event.clientKey }, event.counters, whileLive);
+      return row && presentEvent(row, event.user);
     },
 
-    /** Runs `work` in a transaction, then passes the events it made to every viewer. */
-    async commit<T>(showId: string, work: (tx: Tx) => Promise<{ result: T; events: LiveEvent[] }>): Promise<T> {
+    /** Runs `work` in a transaction, then passes the events it made (those it could) to every viewer. */
+    async commit<T>(showId: string, work: (tx: Tx) => Promise<{ result: T; events: Array<LiveEvent | null> }>): Promise<T> {
       const { result, events } = await deps.db.transaction(work);
-      await publish(showId, events);
+      await publish(
+        showId,
+        events.filter((e): e is LiveEvent => e !== null),
+      );
       return result;
     },
 

@@ -82,7 +82,7 @@ export const liveModule = defineModule({
       kickTalk,
       prepare: async (showId) => void (await jobs.enqueue(db, LIVE_PREPARE_JOB, { showId })),
     });
-    const actions = liveActions({ events, shows, gifts: ctx.use(giftsModule), users: ctx.use(usersModule), isFollowingAgent, kickTalk, log });
+    const actions = liveActions({ db, events, shows, gifts: ctx.use(giftsModule), users: ctx.use(usersModule), isFollowingAgent, kickTalk, log });
     const agentsService = ctx.use(agentsModule);
     const talk = liveTalk({
       db,

@@ -100,22 +100,40 @@ export function liveRepository(db: Handle) {
       ).map((r) => r.id),
 
     /**
-     * Adds the show's next event and its counters. Call with the show locked (`lock`) in the
-     * same transaction: the number is taken under that lock, so a later number is never
-     * committed before an earlier one.
+     * Adds the show's next event and its counters in one statement, answering null when the show
+     * is not on (`whileLive`, the default). The number is taken with the show's row locked until
+     * the statement's transaction commits, so a later number is never committed before an earlier
+     * one; called last in a transaction (or on its own), the lock is held for as short as it can be.
+     * A person's key used twice fails the whole statement (the unique index), so no number is lost.
      */
-    async append(showId: string, event: { kind: LiveEventKind; userId: string | null; body: Record<string, unknown>; clientKey?: string | null }, counters: ShowCounters = {}): Promise<LiveEventRow> {
-      const bump = Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, sql`${liveShows[k as keyof ShowCounters]} + ${v}`]));
-      const [show] = await db
-        .update(liveShows)
-        .set({ lastSeq: sql`${liveShows.lastSeq} + 1`, ...bump })
-        .where(eq(liveShows.id, showId))
-        .returning({ seq: liveShows.lastSeq });
-      const [row] = await db
-        .insert(liveEvents)
-        .values({ showId, seq: show.seq, kind: event.kind, userId: event.userId, body: event.body, clientKey: event.clientKey ?? null })
-        .returning();
-      return row;
+    async append(
+      showId: string,
+      event: { kind: LiveEventKind; userId: string | null; body: Record<string, unknown>; clientKey?: string | null },
+      counters: ShowCounters = {},
+      whileLive = true,
+    ): Promise<LiveEventRow | null> {
+      const bump = Object.entries(counters).map(([k, v]) => sql`, ${sql.identifier(liveShows[k as keyof ShowCounters].name)} = ${sql.identifier(liveShows[k as keyof ShowCounters].name)} + ${v}`);
+      const rows = await db.execute<Record<string, unknown>>(sql`
+        with numbered as (
+          update ${liveShows} set last_seq = last_seq + 1${sql.join(bump, sql``)}
+          where id = ${showId}${whileLive ? sql` and state = 'live'` : sql``}
+          returning last_seq
+        )
+        insert into ${liveEvents} (show_id, seq, kind, user_id, body, client_key)
+        select ${showId}, last_seq, ${event.kind}, ${event.userId}, ${JSON.stringify(event.body)}::jsonb, ${event.clientKey ?? null} from numbered
+        returning show_id, seq, kind, user_id, body, client_key, deleted, created_at`);
+      const [row] = rows.rows;
+      if (!row) return null;
+      return {
+        showId: row.show_id as string,
+        seq: row.seq as number,
+        kind: row.kind as LiveEventKind,
+        userId: row.user_id as string | null,
+        body: row.body as Record<string, unknown>,
+        clientKey: row.client_key as string | null,
+        deleted: row.deleted as boolean,
+        createdAt: new Date(row.created_at as string),
+      };
     },
 
     /** The event a person's key made before (a retried request). */

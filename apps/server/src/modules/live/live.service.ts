@@ -116,7 +116,7 @@ export function liveService(deps: LiveServiceDeps) {
       const ended = await r.end(showId, new Date());
       if (!ended) return { result: null, events: [] };
       const summary = presentSummary(ended, await r.board(showId, SUMMARY_GIVERS));
-      return { result: null, events: [await deps.events.add(tx, showId, { kind: 'end', user: null, body: { summary } })] };
+      return { result: null, events: [await deps.events.add(tx, showId, { kind: 'end', user: null, body: { summary } }, false)] };
     });
   }
 

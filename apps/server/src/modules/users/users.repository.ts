@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema/index.ts';
@@ -9,12 +10,6 @@ export type UserRow = Omit<typeof users.$inferSelect, 'searchDoc'>;
 
 /** The fields a user changes on their profile. */
 export type UserPatch = Partial<Pick<typeof users.$inferInsert, 'userName' | 'gender' | 'birthday' | 'hideWorks' | 'avatar'>>;
-
-// PostgreSQL's unique_violation, as the driver (or drizzle's wrapper, in `cause`) reports it
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
-  return codeOf(error) === '23505' || (error instanceof Error && codeOf(error.cause) === '23505');
-}
 
 const userColumns = withoutSearchDoc(getTableColumns(users));
 
