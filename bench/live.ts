@@ -31,14 +31,20 @@ interface Settings {
   viewers: number;
   seconds: number;
   threads: number;
+  drainSeconds: number;
   redisUrl: string;
 }
+
+/** Where the run is, on stderr (stdout carries the JSON). */
+const progress = (what: string) => console.error(`[bench:live ${new Date().toISOString().slice(11, 19)}] ${what}`);
 
 /** RSS (sampled every 250 ms, the most seen), peak RSS and CPU of the server processes while the load runs. */
 function watch(pids: number[]) {
   const rssMax = pids.map((pid) => memoryOf(pid).rss);
   const idle = [...rssMax];
-  const sampler = setInterval(() => pids.forEach((pid, i) => (rssMax[i] = Math.max(rssMax[i], memoryOf(pid).rss))), 250);
+  const sampler = setInterval(() => {
+    for (const [i, pid] of pids.entries()) rssMax[i] = Math.max(rssMax[i], memoryOf(pid).rss);
+  }, 250);
   const cpuBefore = pids.map(cpuMsOf);
   const began = performance.now();
   return () => {
@@ -57,11 +63,13 @@ function watch(pids: number[]) {
 async function measure(viewers: Viewers, pids: number[], s: Settings, send: Send, lastSeq: (sent: Map<number, number>) => Promise<number>) {
   viewers.measure();
   const stop = watch(pids);
-  const load = await runLoad(s.seconds, CHATS_PER_SECOND, GIFTS_PER_SECOND, send);
+  progress('load running');
+  const load = await runLoad(s.seconds, CHATS_PER_SECOND, GIFTS_PER_SECOND, s.drainSeconds, send);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS / 2));
   const last = await lastSeq(load.sendTimes);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS / 2));
   const servers = stop();
+  progress(`load done (${load.unanswered} sends unanswered); gathering the viewers' figures`);
   const delivery = deliveryFigures(await viewers.finish(load.sendTimes, last));
   const { sendTimes: _, ...sends } = load;
   return { load: sends, lastSeq: last, delivery, servers };
@@ -87,6 +95,7 @@ async function baseline(s: Settings) {
       });
       origins.push(`http://127.0.0.1:${port}`);
     }
+    progress(`baseline: two bare fan-out servers up; opening ${s.viewers} viewers`);
     viewers = await openViewers(
       origins.map((o) => `${o}/stream`),
       s.viewers,
@@ -101,6 +110,7 @@ async function baseline(s: Settings) {
       if (envelope.code !== 0) throw new Error(`send answered ${envelope.code}`);
       return envelope.data.seq;
     };
+    progress(`baseline: ${viewers.connected} viewers in ${viewers.connectSeconds} s; sending for ${s.seconds} s`);
     const figures = await measure(
       viewers,
       children.map((c) => c.pid!),
@@ -136,6 +146,7 @@ async function starlit(s: Settings) {
       origins.push(server.origin);
     }
     const [a] = origins;
+    progress('starlit: two servers up; signing in the owner and the senders');
 
     // senders: free hearts are limited a day per person, so enough senders for every gift
     const gifts = Math.ceil(s.seconds * GIFTS_PER_SECOND);
@@ -183,6 +194,7 @@ async function starlit(s: Settings) {
       ownerToken,
     );
 
+    progress(`starlit: show ${show.id} on; opening ${s.viewers} viewers`);
     viewers = await openViewers(
       origins.map((o) => `${o}/ai/live/${show.id}/stream`),
       s.viewers,
@@ -205,6 +217,7 @@ async function starlit(s: Settings) {
       );
       return out.event.seq;
     };
+    progress(`starlit: ${viewers.connected} viewers in ${viewers.connectSeconds} s; sending for ${s.seconds} s`);
     const figures = await measure(
       viewers,
       children.map((c) => c.pid!),
@@ -243,6 +256,7 @@ export async function live() {
     viewers: Number(process.env.BENCH_VIEWERS ?? 5000),
     seconds: Number(process.env.BENCH_SECONDS ?? 30),
     threads: Number(process.env.BENCH_CLIENT_THREADS ?? 2),
+    drainSeconds: Number(process.env.BENCH_DRAIN_SECONDS ?? 15),
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
   const loadBefore = os.loadavg();

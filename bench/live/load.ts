@@ -7,17 +7,20 @@ import process from 'node:process';
 
 export const wallNow = () => performance.timeOrigin + performance.now();
 
-export interface Send {
-  /** The i-th send: a chat or a gift, to instance i % 2; answers the event's number. */
-  (i: number, kind: 'chat' | 'gift', sentAt: number): Promise<number>;
-}
+/** The i-th send: a chat or a gift, to instance i % 2; answers the event's number. */
+export type Send = (i: number, kind: 'chat' | 'gift', sentAt: number) => Promise<number>;
 
-export async function runLoad(seconds: number, chatsPerSecond: number, giftsPerSecond: number, send: Send) {
+/**
+ * Sends for `seconds`, then waits at most `drainSeconds` for the last answers: a path that falls
+ * behind leaves sends unanswered (`unanswered`) rather than stretching the run for minutes.
+ */
+export async function runLoad(seconds: number, chatsPerSecond: number, giftsPerSecond: number, drainSeconds: number, send: Send) {
   const perSecond = chatsPerSecond + giftsPerSecond;
   const giftEvery = giftsPerSecond > 0 ? Math.round(perSecond / giftsPerSecond) : 0;
   const total = Math.round(seconds * perSecond);
   const intervalMs = 1000 / perSecond;
   const sendTimes = new Map<number, number>();
+  const answerMs: number[] = [];
   const errors: string[] = [];
   const inFlight = new Set<Promise<void>>();
   let chats = 0;
@@ -35,22 +38,39 @@ export async function runLoad(seconds: number, chatsPerSecond: number, giftsPerS
     else chats++;
     const sentAt = wallNow();
     const p = send(i, kind, sentAt)
-      .then((seq) => void sendTimes.set(seq, sentAt))
+      .then((seq) => {
+        sendTimes.set(seq, sentAt);
+        answerMs.push(wallNow() - sentAt);
+      })
       .catch((err: unknown) => void errors.push(String(err instanceof Error ? err.message : err)))
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
-  await Promise.all(inFlight);
+  const sendingSeconds = (performance.now() - began) / 1000;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(inFlight), new Promise((resolve) => (timer = setTimeout(resolve, drainSeconds * 1000)))]);
+  clearTimeout(timer);
   const elapsed = (performance.now() - began) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  // answers still to come count as slower than any that came
+  answerMs.sort((x, y) => x - y);
+  for (let k = 0; k < inFlight.size; k++) answerMs.push(Number.POSITIVE_INFINITY);
+  const pct = (p: number) => (answerMs.length ? Math.round(answerMs[Math.min(answerMs.length - 1, Math.floor((p / 100) * answerMs.length))] * 10) / 10 : null);
   return {
     sendTimes,
     chats,
     gifts,
     sent: total,
     failed: errors.length,
+    /** Sends still unanswered `drainSeconds` after the last one: the path fell behind. */
+    unanswered: inFlight.size,
     errors: [...new Set(errors)].slice(0, 5),
+    sendingSeconds: Math.round(sendingSeconds * 10) / 10,
     seconds: Math.round(elapsed * 10) / 10,
+    // from the send to the call's answer (the event stored and published): the write path alone
+    answerP50Ms: pct(50),
+    answerP99Ms: pct(99),
+    answerMaxMs: answerMs.length ? Math.round(answerMs[answerMs.length - 1]) : null,
     /** How late the sender's timer fired at worst: a busy main thread shows here. */
     senderLateMaxMs: Math.round(lateMs),
     // the whole bench process (all its threads, viewers included), 100 = one core
