@@ -26,6 +26,18 @@ const GIFTS_PER_SECOND = 5;
 const FREE_GIFTS_PER_DAY = 5;
 /** After the last send: time for the last events (and the agent's answers) to reach everyone. */
 const DRAIN_MS = 3000;
+/** How long the closing live/get calls may take before they count as unanswered. */
+const LIVE_GET_WAIT_MS = 10_000;
+
+/** `p`'s value, or null if it takes longer than `ms`. */
+async function within<T>(ms: number, p: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  p.catch(() => undefined);
+  const out = await Promise.race([p, late]);
+  clearTimeout(timer);
+  return out;
+}
 
 interface Settings {
   viewers: number;
@@ -131,6 +143,15 @@ async function starlit(s: Settings) {
   const database = await freshDatabase(serverUrl);
   if (!database) throw new Error('no PostgreSQL server');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starlit-bench-live-'));
+  const sql = async (text: string, values: unknown[]) => {
+    const c = new pg.Client({ connectionString: database.url });
+    await c.connect();
+    try {
+      return (await c.query(text, values)).rows;
+    } finally {
+      await c.end();
+    }
+  };
   const logFiles = ['a', 'b'].map((n) => path.join(ROOT, `bench/results/live-server-${n}.log`));
   fs.mkdirSync(path.dirname(logFiles[0]), { recursive: true });
   const children: ChildProcess[] = [];
@@ -223,10 +244,18 @@ async function starlit(s: Settings) {
       children.map((c) => c.pid!),
       s,
       send,
-      async () => (await call<{ lastSeq: number }>(a, '/ai/api/v1/live/get', { showId: show.id }, ownerToken)).lastSeq,
+      // read in SQL, not through live/get: a server that fell behind answers calls late (see the doc)
+      async () => Number((await sql('select last_seq from live_shows where id = $1', [show.id]))[0].last_seq),
     );
     // the show's count: each instance reports its own every 2 s and reads the total
-    const counted = await Promise.all(origins.map((o) => call<{ viewers: number }>(o, '/ai/api/v1/live/get', { showId: show.id }, ownerToken)));
+    const counted = await Promise.all(
+      origins.map(async (o) => {
+        const began = performance.now();
+        const got = await within(LIVE_GET_WAIT_MS, call<{ viewers: number }>(o, '/ai/api/v1/live/get', { showId: show.id }, ownerToken));
+        return { viewers: got?.viewers ?? null, ms: Math.round(performance.now() - began) };
+      }),
+    );
+    const stored = await sql('select viewers, last_seq from live_shows where id = $1', [show.id]);
     return {
       connected: viewers.connected,
       failedToConnect: viewers.failed,
@@ -235,7 +264,11 @@ async function starlit(s: Settings) {
       ...figures,
       // events the bench did not send: the agent's answers, greetings
       otherEvents: figures.lastSeq - figures.load.sent + figures.load.failed,
+      // live/get on each instance (null: no answer within LIVE_GET_WAIT_MS) and how long it took
       viewersCounted: counted.map((c) => c.viewers),
+      liveGetMs: counted.map((c) => c.ms),
+      viewersStored: Number(stored[0].viewers),
+      lastSeqAtEnd: Number(stored[0].last_seq),
     };
   } catch (err) {
     for (const logFile of logFiles) {
