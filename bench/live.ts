@@ -256,6 +256,7 @@ async function starlit(s: Settings) {
       }),
     );
     const stored = await sql('select viewers, last_seq from live_shows where id = $1', [show.id]);
+    const others = await sql(`select count(*) as n from live_events where show_id = $1 and kind not in ('chat', 'gift')`, [show.id]);
     return {
       connected: viewers.connected,
       failedToConnect: viewers.failed,
@@ -263,7 +264,7 @@ async function starlit(s: Settings) {
       senders: senders.length,
       ...figures,
       // events the bench did not send: the agent's answers, greetings
-      otherEvents: figures.lastSeq - figures.load.sent + figures.load.failed,
+      otherEvents: Number(others[0].n),
       // live/get on each instance (null: no answer within LIVE_GET_WAIT_MS) and how long it took
       viewersCounted: counted.map((c) => c.viewers),
       liveGetMs: counted.map((c) => c.ms),

@@ -68,6 +68,7 @@ export async function runLoad(seconds: number, chatsPerSecond: number, giftsPerS
     sendingSeconds: Math.round(sendingSeconds * 10) / 10,
     seconds: Math.round(elapsed * 10) / 10,
     // from the send to the call's answer (the event stored and published): the write path alone
+    // null: that share of the sends was still unanswered when the drain ended
     answerP50Ms: pct(50),
     answerP99Ms: pct(99),
     answerMaxMs: answerMs.length ? Math.round(answerMs[answerMs.length - 1]) : null,
