@@ -71,20 +71,51 @@ function watch(pids: number[]) {
   };
 }
 
+/**
+ * How long a call that needs no database takes on each instance, asked every 100 ms while the
+ * load runs: the server's event-loop delay seen from outside (Starlit: `live/clock`; the
+ * baseline: a 404), apart from any wait for the show's lock or a pool connection.
+ */
+function probe(urls: string[]) {
+  const times: number[][] = urls.map(() => []);
+  let running = true;
+  const loops = urls.map(async (url, i) => {
+    while (running) {
+      const began = performance.now();
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
+      times[i].push(performance.now() - began);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  return async () => {
+    running = false;
+    await Promise.all(loops);
+    return times.map((t) => {
+      t.sort((x, y) => x - y);
+      const at = (p: number) => (t.length ? round(t[Math.min(t.length - 1, Math.floor(p * t.length))]) : null);
+      return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: t.length ? round(t[t.length - 1]) : null };
+    });
+  };
+}
+
 /** Runs the load against a pair of instances whose viewers are open, then gathers the figures. */
-async function measure(viewers: Viewers, pids: number[], s: Settings, send: Send, lastSeq: (sent: Map<number, number>) => Promise<number>) {
+async function measure(viewers: Viewers, pids: number[], s: Settings, send: Send, lastSeq: (sent: Map<number, number>) => Promise<number>, probeUrls: string[]) {
   viewers.measure();
   const stop = watch(pids);
+  const stopProbe = probe(probeUrls);
   progress('load running');
   const load = await runLoad(s.seconds, CHATS_PER_SECOND, GIFTS_PER_SECOND, s.drainSeconds, send);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS / 2));
   const last = await lastSeq(load.sendTimes);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS / 2));
   const servers = stop();
+  const noDatabaseCall = await stopProbe();
   progress(`load done (${load.unanswered} sends unanswered); gathering the viewers' figures`);
   const delivery = deliveryFigures(await viewers.finish(load.sendTimes, last));
   const { sendTimes: _, ...sends } = load;
-  return { load: sends, lastSeq: last, delivery, servers };
+  return { load: sends, lastSeq: last, delivery, servers, noDatabaseCall };
 }
 
 async function baseline(s: Settings) {
@@ -130,6 +161,7 @@ async function baseline(s: Settings) {
       send,
       // numbers come from one counter: the last is the highest answered
       async (sent) => Math.max(0, ...sent.keys()),
+      origins.map((o) => `${o}/probe`),
     );
     return { connected: viewers.connected, failedToConnect: viewers.failed, connectSeconds: viewers.connectSeconds, ...figures };
   } finally {
@@ -246,6 +278,7 @@ async function starlit(s: Settings) {
       send,
       // read in SQL, not through live/get: a server that fell behind answers calls late (see the doc)
       async () => Number((await sql('select last_seq from live_shows where id = $1', [show.id]))[0].last_seq),
+      origins.map((o) => `${o}/ai/api/v1/live/clock`),
     );
     // the show's count: each instance reports its own every 2 s and reads the total
     const counted = await Promise.all(
