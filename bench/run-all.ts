@@ -6,9 +6,10 @@ import { chat } from './chat.ts';
 import { feed } from './feed.ts';
 import { jobs } from './jobs.ts';
 import { ledgerBench } from './ledger.ts';
+import { live } from './live.ts';
 import { tasks } from './tasks.ts';
 
-const benches = { 'call-overhead': callOverhead, chat, jobs, feed, ledger: ledgerBench, tasks };
+const benches = { 'call-overhead': callOverhead, chat, jobs, feed, ledger: ledgerBench, tasks, live };
 const only = process.argv.slice(2);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });

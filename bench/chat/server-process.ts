@@ -30,9 +30,8 @@ export function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL, or null for PGlite in DATA_DIR. */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = process.env.DATABASE_URL;
+/** A fresh database on the PostgreSQL server of DATABASE_URL (or `serverUrl`), or null for PGlite in DATA_DIR. */
+export async function freshDatabase(serverUrl = process.env.DATABASE_URL): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (!serverUrl) return null;
   const name = `starlit_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = async (sql: string) => {
