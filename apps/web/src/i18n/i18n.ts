@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'creation',
   'task-progress',
   'daily-tasks',
+  'live',
 ] as const;
 
 /** The key under which the chosen language is kept in localStorage (SPEC §3 languageType). */

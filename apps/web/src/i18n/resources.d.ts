@@ -15,6 +15,7 @@ import type common from '../../public/locales/en_US/common.json';
 import type home from '../../public/locales/en_US/home.json';
 import type identities from '../../public/locales/en_US/identities.json';
 import type ledger from '../../public/locales/en_US/ledger.json';
+import type live from '../../public/locales/en_US/live.json';
 import type moderation from '../../public/locales/en_US/moderation.json';
 import type notices from '../../public/locales/en_US/notices.json';
 import type social from '../../public/locales/en_US/social.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       home: typeof home;
       identities: typeof identities;
       ledger: typeof ledger;
+      live: typeof live;
       moderation: typeof moderation;
       notices: typeof notices;
       social: typeof social;
