@@ -1,6 +1,7 @@
 import type { LiveShow } from '@starlit/contract';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
+import { DiamondIcon } from '../../ui/icons';
 
 type Giver = LiveShow['board'][number];
 
@@ -19,8 +20,14 @@ export function LiveBoard({ board, title }: { board: readonly Giver[]; title?: s
               <span className="w-5 text-center font-semibold text-brand-600 tabular-nums dark:text-brand-300">{index + 1}</span>
               <Avatar name={giver.user.userName} src={giver.user.avatar} size="xs" />
               <span className="min-w-0 flex-1 truncate">{giver.user.userName}</span>
-              <span className="shrink-0 text-xs text-muted tabular-nums">
-                {t('board.score', { diamonds: giver.diamonds, points: giver.points, gifts: giver.gifts })}
+              <span className="flex shrink-0 items-center gap-1 text-xs text-muted tabular-nums">
+                <DiamondIcon size={14} />
+                <span className="sr-only">{t('board.diamonds')}</span>
+                {giver.diamonds}
+                <span aria-hidden="true">·</span>
+                {t('board.points', { count: giver.points })}
+                <span aria-hidden="true">·</span>
+                {t('board.gifts', { count: giver.gifts })}
               </span>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { SendIcon } from '../../ui/icons';
+import { GiftArt } from '../gifts/gift-art';
 import { useGiftName } from '../gifts/gift-name';
 import { askToSignIn } from '../social/ask-to-sign-in';
 
@@ -116,9 +117,9 @@ function Line({ event, show, deleted, muted, myId, onModerate }: { event: LiveEv
       );
     case 'gift':
       return (
-        <li className="rounded-xl bg-amber-50 px-3 py-1.5 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200" data-testid="gift-line">
-          <span aria-hidden="true">🎁 </span>
-          {t('gift.line', { name: event.user.userName, gift: giftName(event.giftKey), count: event.count })}
+        <li className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-1.5 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200" data-testid="gift-line">
+          <GiftArt giftKey={event.giftKey} size={20} />
+          <span className="min-w-0 break-words">{t('gift.line', { name: event.user.userName, gift: giftName(event.giftKey), count: event.count })}</span>
         </li>
       );
     case 'moderation':

@@ -137,7 +137,7 @@ function Room({ showId }: { showId: string }) {
             <h1 className="truncate text-lg font-semibold sm:text-xl">{title}</h1>
             <p className="truncate text-sm text-muted">{t('by', { agent: show.agent.nickname, owner: show.owner.userName })}</p>
           </div>
-          <div className="flex items-center gap-2 text-sm">
+          <div className="flex items-center gap-2 text-sm max-sm:w-full max-sm:pl-[3.25rem]">
             {ended ? (
               <span className="rounded-full bg-zinc-200 px-2.5 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-white/10 dark:text-zinc-200">{t('badge.ended')}</span>
             ) : (
@@ -164,15 +164,7 @@ function Room({ showId }: { showId: string }) {
         ) : ended ? (
           <EmptyState title={t('summary.title')} />
         ) : (
-          <LiveStage
-            show={show}
-            playlist={playlist}
-            serverNow={serverNow}
-            voice={voice}
-            speaking={speaking}
-            bursts={bursts}
-            onBurstDone={(id) => setBursts((all) => all.filter((b) => b.id !== id))}
-          />
+          <LiveStage show={show} playlist={playlist} serverNow={serverNow} voice={voice} speaking={speaking} bursts={bursts} onBurstDone={(id) => setBursts((all) => all.filter((b) => b.id !== id))} />
         )}
 
         {!ended && !isRemoved && (

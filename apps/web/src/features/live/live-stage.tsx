@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { imageUrl, staticUrl } from '../../platform/static-url';
 import { Avatar } from '../../ui/avatar';
+import { SpeakerIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { GiftBurst } from '../gifts/gift-burst';
 import { useGiftName } from '../gifts/gift-name';
@@ -117,10 +118,7 @@ export function LiveStage({ show, playlist, serverNow, voice, speaking, bursts, 
   }, [playhead]);
 
   const tracks = useMemo(() => playlist.map((track) => ({ dance: track.dance ? staticUrl(track.dance) : null, bpm: track.bpm })), [playlist]);
-  const scene = useMemo(
-    () => ({ id: show.scene.id, kind: show.scene.kind, cover: show.scene.cover ? imageUrl(show.scene.cover, 1600) : null }),
-    [show.scene.id, show.scene.kind, show.scene.cover],
-  );
+  const scene = useMemo(() => ({ id: show.scene.id, kind: show.scene.kind, cover: show.scene.cover ? imageUrl(show.scene.cover, 1600) : null }), [show.scene.id, show.scene.kind, show.scene.cover]);
   const track = trackIndex !== null ? playlist[trackIndex] : null;
   const picture = show.agent.avatar ? imageUrl(show.agent.avatar, 512) : null;
 
@@ -179,7 +177,7 @@ export function LiveStage({ show, playlist, serverNow, voice, speaking, bursts, 
             onClick={join}
             className="absolute bottom-3 left-1/2 flex min-h-11 -translate-x-1/2 cursor-pointer items-center gap-2 rounded-full bg-white px-5 py-2 text-sm font-semibold text-brand-900 shadow-lg transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            <span aria-hidden="true">🔊</span>
+            <SpeakerIcon size={18} />
             {t('stage.join')}
           </button>
         )}
