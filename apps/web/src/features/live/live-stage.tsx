@@ -117,6 +117,11 @@ export function LiveStage({ show, playlist, serverNow, voice, speaking, bursts, 
     return { index: at.index, time: at.offset };
   }, [playhead]);
 
+  // the music steps back while the agent talks
+  useEffect(() => {
+    if (audio.current) audio.current.volume = speaking ? 0.35 : 1;
+  }, [speaking]);
+
   const tracks = useMemo(() => playlist.map((track) => ({ dance: track.dance ? staticUrl(track.dance) : null, bpm: track.bpm })), [playlist]);
   const scene = useMemo(() => ({ id: show.scene.id, kind: show.scene.kind, cover: show.scene.cover ? imageUrl(show.scene.cover, 1600) : null }), [show.scene.id, show.scene.kind, show.scene.cover]);
   const track = trackIndex !== null ? playlist[trackIndex] : null;
@@ -175,7 +180,7 @@ export function LiveStage({ show, playlist, serverNow, voice, speaking, bursts, 
           <button
             type="button"
             onClick={join}
-            className="absolute bottom-3 left-1/2 flex min-h-11 -translate-x-1/2 cursor-pointer items-center gap-2 rounded-full bg-white px-5 py-2 text-sm font-semibold text-brand-900 shadow-lg transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="absolute bottom-3 left-1/2 flex min-h-11 -translate-x-1/2 cursor-pointer items-center gap-2 rounded-full whitespace-nowrap bg-white px-5 py-2 text-sm font-semibold text-brand-900 shadow-lg transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <SpeakerIcon size={18} />
             {t('stage.join')}
