@@ -110,6 +110,15 @@ test('an owner goes live; a viewer opens the room, chats, hears the answer; the 
     await expect(room(viewer).chat.getByText('Hello Nova, what are you dancing to?')).toBeHidden();
   });
 
+  await test.step('the viewer drops off the network and catches up on what was said meanwhile', async () => {
+    await viewer.context().setOffline(true);
+    await expect(viewer.getByText('Reconnecting…')).toBeVisible({ timeout: 20_000 });
+    await callAs(owner, calls.live.chat, { showId, text: 'Said while you were away', clientId: randomUUID() });
+    await viewer.context().setOffline(false);
+    await expect(viewer.getByText('Reconnecting…')).toBeHidden({ timeout: 20_000 });
+    await expect(room(viewer).chat.getByText('Said while you were away')).toHaveCount(1);
+  });
+
   await test.step('a gift from the viewer plays on stage and fills the leaderboard', async () => {
     await viewer.getByRole('button', { name: 'Send a gift' }).click();
     const panel = viewer.getByRole('dialog', { name: `Send a gift to ${agentName}` });

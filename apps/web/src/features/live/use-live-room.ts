@@ -54,6 +54,8 @@ export function useLiveRoom(showId: string, onLive: (event: LiveEvent) => void):
     let controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
+    let immediate = false;
+    let waiting = false;
     const events = buffer.current;
     events.clear();
     fresh.current = new Set();
@@ -102,7 +104,7 @@ export function useLiveRoom(showId: string, onLive: (event: LiveEvent) => void):
           const accepted = events.accept(parsed.data);
           if (accepted === 'gap') {
             // some were missed: reconnect at once from the last number held, the server replays them
-            attempt = 0;
+            immediate = true;
             controller.abort();
             return;
           }
@@ -120,8 +122,26 @@ export function useLiveRoom(showId: string, onLive: (event: LiveEvent) => void):
         return;
       }
       setStream('reconnecting');
-      timer = setTimeout(() => void connect(), controller.signal.aborted && attempt === 0 ? 0 : reconnectDelay(attempt++));
+      const delay = immediate ? 0 : reconnectDelay(attempt++);
+      immediate = false;
+      waiting = true;
+      timer = setTimeout(() => {
+        waiting = false;
+        void connect();
+      }, delay);
     };
+
+    // a device that lost its network has a dead stream, however quiet: drop it, and come back as soon as the network does
+    const offline = () => controller.abort();
+    const online = () => {
+      if (!waiting) return;
+      clearTimeout(timer);
+      waiting = false;
+      attempt = 0;
+      void connect();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
 
     void (async () => {
       // after a reset the show is read again: its newest number now, not the one it opened with
@@ -152,6 +172,8 @@ export function useLiveRoom(showId: string, onLive: (event: LiveEvent) => void):
       stopped = true;
       clearTimeout(timer);
       controller.abort();
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
     };
   }, [showId, hasShow, generation, queryClient]);
 
