@@ -28,6 +28,7 @@ const SPEC_ROUTES = {
   '/recharge/agreement': 'recharge-agreement',
   '/store': 'store',
   '/daily-task': 'daily-task',
+  '/live/:showId': 'live',
   '/404': '404',
 };
 

@@ -8,6 +8,7 @@ import { CommunityPage } from '../features/community/community-page';
 import { DailyTaskPage } from '../features/daily-tasks/daily-task-page';
 import { EconomyPage } from '../features/economy-admin/economy-page';
 import { HomePage } from '../features/home/home-page';
+import { LivePage } from '../features/live/live-page';
 import { ModerationPage } from '../features/moderation/moderation-page';
 import { NoticesPage } from '../features/notices/notices-page';
 import { RechargeAgreementPage } from '../features/recharge/agreement-page';
@@ -37,6 +38,7 @@ export type PageId =
   | 'recharge-agreement'
   | 'store'
   | 'daily-task'
+  | 'live'
   | '404';
 
 /** Pages whose loads are not tracked (SPEC §2). */
@@ -78,6 +80,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/store', 'store', <StorePage />),
   // SPEC §2 page title "AI daily task"; the spec names the screen but not its route
   page('/daily-task', 'daily-task', <DailyTaskPage />, true),
+  // SPEC §2 names /live among the native app's headerless pages; one show's room, open to everyone
+  page('/live/:showId', 'live', <LivePage />),
   page('/404', '404', <NotFoundPage />),
 ];
 

@@ -8,7 +8,7 @@ describe('native bridge', () => {
   });
 
   it('hides the header on activity and vote paths only', () => {
-    for (const path of ['/activity', '/rule/1', '/vote', '/vote-result', '/live', '/best7']) expect(isHeaderHiddenInNativeApp(path), path).toBe(true);
+    for (const path of ['/activity', '/rule/1', '/vote', '/vote-result', '/live', '/live/6f1c2a9e-1b2c-4d5e-8f90-123456789abc', '/best7']) expect(isHeaderHiddenInNativeApp(path), path).toBe(true);
     for (const path of ['/', '/content', '/community', '/lively']) expect(isHeaderHiddenInNativeApp(path), path).toBe(false);
   });
 });

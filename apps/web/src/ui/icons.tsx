@@ -44,6 +44,13 @@ export const GlobeIcon = icon(
   </>,
 );
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
+/** A loudspeaker with sound waves (sound on). */
+export const SpeakerIcon = icon(
+  <>
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />
+  </>,
+);
 export const DiamondIcon = icon(
   <>
     <path d="M6 3h12l4 6-10 12L2 9z" />

@@ -26,9 +26,10 @@ export function usePriceText() {
  * The gifts panel of an agent's page (SPEC §2 agent page "gifts"): pick one of the seven gifts
  * (its price now, expiry, and the free gifts left today), how many, and send it; the send
  * animation plays over the page. The price shown is the price sent, so a limited-time gift
- * whose time ran out meanwhile is refused, not charged.
+ * whose time ran out meanwhile is refused, not charged. In a live show (`showId`) the gift goes
+ * to the agent on stage through `live/gift`, and the stage plays its animation for everyone.
  */
-export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; agentName: string; onClose(): void }) {
+export function GiftPanel({ agentId, agentName, showId, onClose }: { agentId: string; agentName: string; showId?: string; onClose(): void }) {
   const { t } = useTranslation('gifts');
   const price = usePriceText();
   const list = useCall(calls.gifts.list, {});
@@ -38,7 +39,11 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
   const [key, setKey] = useState(newRequestKey);
   const [missing, setMissing] = useState(false);
   const [burst, setBurst] = useState<Sent | null>(null);
-  const send = useCallMutation(calls.gifts.send, {
+  // an admin changed the price since the panel opened: show the new one, so the next Send pays what is shown
+  const onError = (error: Error) => {
+    if (error instanceof CallFailure && error.code === ErrorCode.GIFT_PRICE_CHANGED) void list.refetch();
+  };
+  const toAgent = useCallMutation(calls.gifts.send, {
     invalidates: ['gifts', 'ledger'],
     onSuccess: (done) => {
       setBurst(done.send);
@@ -46,11 +51,17 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
       // the next send is another request
       setKey(newRequestKey());
     },
-    // an admin changed the price since the panel opened: show the new one, so the next Send pays what is shown
-    onError: (error) => {
-      if (error instanceof CallFailure && error.code === ErrorCode.GIFT_PRICE_CHANGED) void list.refetch();
-    },
+    onError,
   });
+  const onStage = useCallMutation(calls.live.gift, {
+    invalidates: ['gifts', 'ledger', calls.live.get],
+    onSuccess: (_done, sent) => {
+      notifySuccess(t('sent', { gift: t(`names.${sent.giftKey ?? 'heart'}`), count: sent.count ?? 1, name: agentName }));
+      setKey(newRequestKey());
+    },
+    onError,
+  });
+  const send = showId ? onStage : toAgent;
   const gift = list.data?.gifts.find((g) => g.key === picked) ?? null;
   const choose = (next: Gift['key'] | null, nextCount: number) => {
     setPicked(next);
@@ -72,7 +83,8 @@ export function GiftPanel({ agentId, agentName, onClose }: { agentId: string; ag
           onSubmit={(event) => {
             event.preventDefault();
             if (!gift) return setMissing(true);
-            send.mutate({ agentId, giftKey: gift.key, count, cost: gift.cost, key });
+            if (showId) onStage.mutate({ showId, giftKey: gift.key, count, cost: gift.cost, key });
+            else toAgent.mutate({ agentId, giftKey: gift.key, count, cost: gift.cost, key });
           }}
         >
           <div role="radiogroup" aria-label={t('pick')} className="grid grid-cols-3 gap-2 sm:grid-cols-4">

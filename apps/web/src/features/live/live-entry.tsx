@@ -12,7 +12,7 @@ export function LiveBadge({ className = '' }: { className?: string }) {
   return (
     <span className={`inline-flex items-center gap-1.5 rounded-full bg-rose-600 px-2 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase ${className}`}>
       <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-white" />
-      {t('badge')}
+      {t('badge.live')}
     </span>
   );
 }
