@@ -3,6 +3,7 @@ import { defineCall, EmptyInput, PageInput, pageOf } from '../call.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { characterCount } from '../rules/agent.ts';
 import { displayWidth } from '../rules/display-width.ts';
+import { ScoreCursor } from '../rules/cursor.ts';
 import { withoutControlCharacters } from '../rules/plain-text.ts';
 import { GiftCost, GiftKey, GIFT_RULES } from './gifts.ts';
 import { IdempotencyKey } from './ledger.ts';
@@ -274,7 +275,8 @@ export const liveCalls = {
     summary: 'The shows on now, most watched first, with their viewer counts',
     tag,
     access: 'public',
-    input: PageInput,
+    // ordered by a number (the viewers): its cursor carries it as the score
+    input: PageInput.extend({ cursor: ScoreCursor.optional() }),
     output: pageOf(LiveShowCard),
   }),
   events: defineCall({

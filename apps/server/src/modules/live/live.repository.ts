@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Handle } from '../../db/client.ts';
 import { liveEvents, liveGivers, liveMembers, liveShows, users } from '../../db/schema/index.ts';
-import type { Cursor } from '../../platform/pagination.ts';
-import { afterRankedCursor } from '../../platform/pagination.ts';
+import type { ScorePosition } from '@starlit/contract/rules';
 import { notBlocked } from '../../platform/policy.ts';
 
 export type LiveShowRow = typeof liveShows.$inferSelect;
@@ -58,9 +57,17 @@ export function liveRepository(db: Handle) {
     },
 
     /** Shows on now, most watched first, leaving out owners across a block with the viewer. */
-    live: (viewerId: string | null, cursor: Cursor | null, limit: number): Promise<ShowWithOwner[]> =>
+    live: (viewerId: string | null, after: ScorePosition | null, limit: number): Promise<ShowWithOwner[]> =>
       withOwner()
-        .where(and(eq(liveShows.state, 'live'), notBlocked(viewerId, liveShows.ownerId), afterRankedCursor(cursor, liveShows.viewers, liveShows.startedAt, liveShows.id)))
+        .where(
+          and(
+            eq(liveShows.state, 'live'),
+            notBlocked(viewerId, liveShows.ownerId),
+            after
+              ? sql`(${liveShows.viewers}::double precision, ${liveShows.startedAt}, ${liveShows.id}) < (${after.score}::double precision, ${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
         .orderBy(desc(liveShows.viewers), desc(liveShows.startedAt), desc(liveShows.id))
         .limit(limit + 1),
 

@@ -3,7 +3,7 @@ import { ErrorCode, LIVE_DEFAULT_SCENES, LIVE_LIMITS, type CallInput, type calls
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
-import { decodeCursor, toPage } from '../../platform/pagination.ts';
+import { decodeScoreCursor, toScoredPage } from '../../platform/pagination.ts';
 import { blockedBetween } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
@@ -215,8 +215,9 @@ export function liveService(deps: LiveServiceDeps) {
     },
 
     async list(viewerId: string | null, cursor: string | undefined, limit: number) {
-      const rows = await repo.live(viewerId, decodeCursor(cursor), limit);
-      const page = toPage(rows, limit, (r) => ({ at: r.show.startedAt, id: r.show.id, rank: r.show.viewers }));
+      // most watched first: the viewers are the score of the list's cursor
+      const rows = await repo.live(viewerId, decodeScoreCursor(cursor), limit);
+      const page = toScoredPage(rows, limit, (r) => ({ score: r.show.viewers, at: r.show.startedAt, id: r.show.id }));
       // a show whose agent went out of sight is ended by the sweep within a minute; until then it is not listed
       return { items: (await withAgents(page.items, null)).map(presentCard), nextCursor: page.nextCursor };
     },

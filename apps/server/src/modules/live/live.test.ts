@@ -177,3 +177,20 @@ describe('a show nobody watches', () => {
     expect((await t.ok(c.get, { showId: watched.id })).state).toBe('live');
   });
 });
+
+describe('the list of shows on now', () => {
+  it('pages most watched first with a cursor that carries the viewers', async () => {
+    const shows = [await startShow(t, await liveOwner(t)), await startShow(t, await liveOwner(t)), await startShow(t, await liveOwner(t))];
+    const db = t.starlit.database.db;
+    for (const [i, show] of shows.entries())
+      await db
+        .update(liveShows)
+        .set({ viewers: 1000 + i })
+        .where(eq(liveShows.id, show.id));
+    const first = await t.ok(c.list, { limit: 2 });
+    expect(first.items.map((s) => s.id)).toEqual([shows[2].id, shows[1].id]);
+    expect(first.items[0].viewers).toBe(1002);
+    const next = await t.ok(c.list, { limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(next.items[0].id).toBe(shows[0].id);
+  });
+});
